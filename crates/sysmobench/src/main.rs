@@ -1,0 +1,3 @@
+//! The `sysmobench` binary (work in progress).
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! The TLA+ lexer and parser (work in progress).
