@@ -364,3 +364,109 @@ impl Expr {
         Expr { kind: ExprKind::Error, span }
     }
 }
+
+/// Trees can be deep (long operator chains, deep nesting); dropping them recursively could
+/// overflow the stack, so children are dropped from a work list instead.
+impl Drop for Expr {
+    fn drop(&mut self) {
+        let mut pending: Vec<Expr> = Vec::new();
+        take_children(std::mem::replace(&mut self.kind, ExprKind::Error), &mut pending);
+        while let Some(mut expr) = pending.pop() {
+            take_children(std::mem::replace(&mut expr.kind, ExprKind::Error), &mut pending);
+        }
+    }
+}
+
+fn take_children(kind: ExprKind, out: &mut Vec<Expr>) {
+    let push_bounds = |bounds: Vec<BoundGroup>, out: &mut Vec<Expr>| {
+        out.extend(bounds.into_iter().filter_map(|bound| bound.set));
+    };
+    match kind {
+        ExprKind::Name(segments) => {
+            out.extend(segments.into_iter().flat_map(|segment| segment.arguments));
+        }
+        ExprKind::Prefix { operand, .. } | ExprKind::Postfix { operand, .. } => out.push(*operand),
+        ExprKind::Infix { left, right, .. } => {
+            out.push(*left);
+            out.push(*right);
+        }
+        ExprKind::Product(items)
+        | ExprKind::SetEnumeration(items)
+        | ExprKind::BracketList(items)
+        | ExprKind::Tuple(items)
+        | ExprKind::Junction { items, .. } => out.extend(items),
+        ExprKind::Apply { function, arguments } => {
+            out.push(*function);
+            out.extend(arguments);
+        }
+        ExprKind::Field { record, .. } => out.push(*record),
+        ExprKind::Parenthesized(inner) => out.push(*inner),
+        ExprKind::If { condition, then_branch, else_branch } => {
+            out.extend([*condition, *then_branch, *else_branch]);
+        }
+        ExprKind::Case { arms, other } => {
+            for (guard, value) in arms {
+                out.push(guard);
+                out.push(value);
+            }
+            out.extend(other.map(|other| *other));
+        }
+        ExprKind::Quantified { bounds, body, .. } => {
+            push_bounds(bounds, out);
+            out.push(*body);
+        }
+        ExprKind::TemporalQuantified { body, .. }
+        | ExprKind::Lambda { body, .. }
+        | ExprKind::Label { body, .. } => out.push(*body),
+        ExprKind::Choose { set, body, .. } => {
+            out.extend(set.map(|set| *set));
+            out.push(*body);
+        }
+        ExprKind::SetFilter { bound, predicate } => {
+            push_bounds(vec![*bound], out);
+            out.push(*predicate);
+        }
+        ExprKind::SetMap { element, bounds }
+        | ExprKind::FunctionConstructor { body: element, bounds } => {
+            push_bounds(bounds, out);
+            out.push(*element);
+        }
+        ExprKind::FunctionSet { domain, range } => {
+            out.push(*domain);
+            out.push(*range);
+        }
+        ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
+            out.extend(fields.into_iter().map(|(_, value)| value));
+        }
+        ExprKind::Except { function, updates } => {
+            out.push(*function);
+            for update in updates {
+                for item in update.path {
+                    if let ExceptPathItem::Index(indices) = item {
+                        out.extend(indices);
+                    }
+                }
+                out.push(update.value);
+            }
+        }
+        ExprKind::BoxAction { action, subscript } | ExprKind::AngleAction { action, subscript } => {
+            out.push(*action);
+            out.push(*subscript);
+        }
+        ExprKind::Fairness { subscript, action, .. } => {
+            out.push(*subscript);
+            out.push(*action);
+        }
+        ExprKind::AssumeProve { assumptions, conclusion } => {
+            out.extend(assumptions);
+            out.push(*conclusion);
+        }
+        ExprKind::NewSymbol { set, .. } => out.extend(set.map(|set| *set)),
+        ExprKind::Let { .. }
+        | ExprKind::Number(_)
+        | ExprKind::Decimal(_)
+        | ExprKind::String(_)
+        | ExprKind::StepName(_)
+        | ExprKind::Error => {}
+    }
+}

@@ -10,6 +10,7 @@ pub mod diagnostics;
 pub mod lexer;
 pub mod operators;
 mod parser;
+pub mod sexpr;
 pub mod token;
 
 pub use parser::{parse_module, ParsedModule, MAX_NESTING_DEPTH};

@@ -11,12 +11,18 @@ use crate::ast::{
     BoundGroup, BoundPattern, ExceptPathItem, ExceptUpdate, Expr, ExprKind, Fairness, Name,
     NameSegment, Quantifier, Selector,
 };
-use crate::diagnostics::{INVALID_SYNTAX, MALFORMED_EXPRESSION, PRECEDENCE_CONFLICT};
+use crate::diagnostics::{
+    INVALID_SYNTAX, MALFORMED_EXPRESSION, NESTING_TOO_DEEP, PRECEDENCE_CONFLICT,
+};
 use crate::operators::{
     self, mixfix_form, operator_info, Associativity, Fixity, OperatorInfo, SpellingClass,
 };
 use crate::token::{Keyword, TokenKind};
 use tla_diagnostics::Span;
+
+/// How many operators one expression (between parentheses) may chain. Each one can deepen the
+/// tree by a level, so this bound, with [`super::MAX_NESTING_DEPTH`], bounds the tree's depth.
+pub const MAX_OPERATORS_PER_EXPRESSION: u32 = 5_000;
 
 static VOID_OPERATOR: OperatorInfo = OperatorInfo {
     name: "$$_void",
@@ -70,9 +76,17 @@ fn same_operator(left: &OperatorInfo, right: &OperatorInfo) -> bool {
 impl Parser<'_> {
     /// SANY's `Expression`.
     pub(crate) fn expression(&mut self) -> ParseResult<Expr> {
+        // Nesting is bounded by MAX_NESTING_DEPTH; the stack grows on demand so that the bound,
+        // not the thread's stack size, decides when a deep input is refused.
+        stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.expression_guarded())
+    }
+
+    fn expression_guarded(&mut self) -> ParseResult<Expr> {
         self.enter()?;
+        let outer_operators = std::mem::take(&mut self.operators_in_expression);
         let mut stack = Vec::new();
         let res = self.expression_into(&mut stack).and_then(|()| self.final_reduce(stack));
+        self.operators_in_expression = outer_operators;
         self.leave();
         res
     }
@@ -107,6 +121,14 @@ impl Parser<'_> {
     }
 
     fn push_operator_token(&mut self) -> ParseResult<StackOperator> {
+        self.operators_in_expression += 1;
+        if self.operators_in_expression > MAX_OPERATORS_PER_EXPRESSION {
+            let span = self.token().span;
+            let message = format!(
+                "Expression nested too deeply: more than {MAX_OPERATORS_PER_EXPRESSION} operators in one expression"
+            );
+            return Err(self.error_at(NESTING_TOO_DEEP, span, message));
+        }
         let token = self.bump()?;
         let TokenKind::Operator(index) = token.kind else {
             return Err(self.unexpected("an operator"));
@@ -135,13 +157,15 @@ impl Parser<'_> {
     /// SANY's `ExtendableExpr`: an operand, its postfix parts, then maybe an infix operator and
     /// the rest of the expression.
     fn extendable_expression(&mut self, stack: &mut Vec<StackElement>) -> ParseResult<()> {
-        self.enter()?;
-        let res = self.extendable_expression_inner(stack);
-        self.leave();
-        res
+        // SANY's grammar recurses after each infix operator; a loop reads the same language
+        // without nesting a chain like `a + b + c + ...` on the stack.
+        while self.extendable_operand(stack)? {}
+        Ok(())
     }
 
-    fn extendable_expression_inner(&mut self, stack: &mut Vec<StackElement>) -> ParseResult<()> {
+    /// One operand with its postfix parts and, maybe, the infix operator after it. Returns true
+    /// when another operand must follow.
+    fn extendable_operand(&mut self, stack: &mut Vec<StackElement>) -> ParseResult<bool> {
         let pre_in_empty_top = match stack.last() {
             None => true,
             Some(StackElement::Operator(op)) => op.info.fixity != Fixity::Postfix,
@@ -208,7 +232,7 @@ impl Parser<'_> {
                 let expr = self.open_expression()?;
                 stack.push(StackElement::Operand(expr));
             } else if self.is_above_current() {
-                self.extendable_expression(stack)?;
+                return Ok(true);
             } else {
                 return Err(self.unexpected("an expression"));
             }
@@ -243,7 +267,7 @@ impl Parser<'_> {
             let kind = ExprKind::Label { name, parameters, body: Box::new(body) };
             stack.push(StackElement::Operand(Expr::new(kind, span)));
         }
-        Ok(())
+        Ok(false)
     }
 
     /// A record field name after `.`: an identifier or one of the reserved words SANY allows.
@@ -856,7 +880,11 @@ impl Parser<'_> {
     fn field_list(&mut self, separator: TokenKind) -> ParseResult<Vec<(Name, Expr)>> {
         let mut fields = Vec::new();
         loop {
-            let name = if separator == TokenKind::MapsTo && self.at_field_name_token() {
+            // SANY accepts a reserved word as the first field name of a record only.
+            let name = if separator == TokenKind::MapsTo
+                && fields.is_empty()
+                && self.at_field_name_token()
+            {
                 self.field_name()?
             } else {
                 self.expect_identifier("an identifier")?
@@ -1334,12 +1362,14 @@ fn reduce_infix(stack: &mut Vec<StackElement>) {
     };
     let span = left.span.cover(right.span);
     let kind = if op.info.fixity == Fixity::Nfix {
-        match left.kind {
+        let mut left = left;
+        let left_span = left.span;
+        match std::mem::replace(&mut left.kind, ExprKind::Error) {
             ExprKind::Product(mut factors) => {
                 factors.push(right);
                 ExprKind::Product(factors)
             }
-            other => ExprKind::Product(vec![Expr::new(other, left.span), right]),
+            other => ExprKind::Product(vec![Expr::new(other, left_span), right]),
         }
     } else {
         ExprKind::Infix { operator: op.name, left: Box::new(left), right: Box::new(right) }

@@ -65,6 +65,8 @@ pub(crate) struct Parser<'a> {
     /// Bullet columns and kinds of the open junction lists, innermost last.
     junctions: Vec<(u32, bool)>,
     depth: u32,
+    /// Operators pushed so far in the innermost expression being parsed.
+    operators_in_expression: u32,
     /// Nesting of proofs and the level of each.
     proof_levels: Vec<u32>,
     module_name: String,
@@ -91,6 +93,7 @@ impl<'a> Parser<'a> {
             break_consumed: false,
             junctions: Vec::new(),
             depth: 0,
+            operators_in_expression: 0,
             proof_levels: Vec::new(),
             module_name: String::new(),
             line_index: LineIndex::new(text),
@@ -169,7 +172,9 @@ impl<'a> Parser<'a> {
 
     /// Consumes the next token (or the definition break in front of it).
     fn bump(&mut self) -> ParseResult<Token> {
-        debug_assert!(!self.at_definition_break());
+        if self.at_definition_break() {
+            return Err(self.unexpected(""));
+        }
         let token = self.token();
         if token.kind == TokenKind::Eof {
             self.reached_end = true;

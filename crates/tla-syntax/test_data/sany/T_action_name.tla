@@ -1,0 +1,3 @@
+---- MODULE T_action_name ----
+ACTION == 1
+====

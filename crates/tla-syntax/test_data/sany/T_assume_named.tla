@@ -1,0 +1,4 @@
+---- MODULE T_assume_named ----
+ASSUME A == TRUE
+Foo == 1
+====

@@ -1,0 +1,3 @@
+---- MODULE T_at_outside_except ----
+Foo == @ + 1
+====

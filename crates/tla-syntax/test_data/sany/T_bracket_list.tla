@@ -1,0 +1,3 @@
+---- MODULE T_bracket_list ----
+Foo == [1, 2]
+====

@@ -1,0 +1,3 @@
+---- MODULE T_choose ----
+Foo == CHOOSE x \in {1} : TRUE
+====

@@ -1,0 +1,3 @@
+---- MODULE T_choose_tuple ----
+Foo == CHOOSE <<a, b>> \in {1} \X {2} : TRUE
+====

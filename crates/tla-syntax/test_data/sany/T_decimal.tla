@@ -1,0 +1,3 @@
+---- MODULE T_decimal ----
+Foo == 3.14
+====

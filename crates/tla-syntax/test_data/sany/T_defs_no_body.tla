@@ -1,0 +1,4 @@
+---- MODULE T_defs_no_body ----
+Foo ==
+Bar == 1
+====

@@ -1,0 +1,3 @@
+---- MODULE T_empty_set ----
+Foo == {}
+====

@@ -1,0 +1,5 @@
+---- MODULE T_fairness_two_args ----
+VARIABLE x
+Next == x' = x
+Foo == WF_x(Next, Next)
+====

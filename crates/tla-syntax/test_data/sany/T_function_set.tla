@@ -1,0 +1,3 @@
+---- MODULE T_function_set ----
+Foo == [{1} -> {2}]
+====

@@ -1,0 +1,3 @@
+---- MODULE T_infix_operand ----
+Foo == 1 + + 2
+====

@@ -1,0 +1,6 @@
+---- MODULE T_junction_aligned ----
+Foo == /\ TRUE
+       /\ FALSE
+       /\ \/ TRUE
+          \/ FALSE
+====

@@ -1,0 +1,4 @@
+---- MODULE T_junction_misaligned_left ----
+Foo == /\ TRUE
+      /\ FALSE
+====

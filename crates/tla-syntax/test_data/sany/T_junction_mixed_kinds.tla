@@ -1,0 +1,4 @@
+---- MODULE T_junction_mixed_kinds ----
+Foo == /\ TRUE
+       \/ FALSE
+====

@@ -1,0 +1,5 @@
+---- MODULE T_junction_nested_deeper ----
+Foo == \/ /\ TRUE
+          /\ FALSE
+       \/ TRUE
+====

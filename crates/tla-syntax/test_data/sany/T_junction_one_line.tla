@@ -1,0 +1,3 @@
+---- MODULE T_junction_one_line ----
+Foo == /\ TRUE /\ FALSE
+====

@@ -1,0 +1,5 @@
+---- MODULE T_junction_paren_close_left ----
+Foo == /\ (TRUE
+       )
+       /\ TRUE
+====

@@ -1,0 +1,5 @@
+---- MODULE T_junction_tabs ----
+Foo ==
+	/\ TRUE
+        /\ FALSE
+====

@@ -1,0 +1,3 @@
+---- MODULE T_keyword_as_name ----
+STATE == 1
+====

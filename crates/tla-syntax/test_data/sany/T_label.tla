@@ -1,0 +1,3 @@
+---- MODULE T_label ----
+Foo == lab :: 1 = 1
+====

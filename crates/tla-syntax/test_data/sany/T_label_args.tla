@@ -1,0 +1,3 @@
+---- MODULE T_label_args ----
+Foo == \A p \in {1} : lab(p) :: p = p
+====

@@ -1,0 +1,3 @@
+---- MODULE T_lambda_bare ----
+Foo == LAMBDA y : y
+====

@@ -1,0 +1,3 @@
+---- MODULE T_lexical_bad_escape ----
+Foo == "a\qb"
+====

@@ -1,0 +1,3 @@
+---- MODULE T_minus_dot_ref ----
+Foo == -.1
+====

@@ -1,0 +1,2 @@
+---- MODULE T_missing_end ----
+Foo == 1

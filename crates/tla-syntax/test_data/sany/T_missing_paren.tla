@@ -1,0 +1,3 @@
+---- MODULE T_missing_paren ----
+Foo == (1 + 2
+====

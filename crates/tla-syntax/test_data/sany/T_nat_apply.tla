@@ -1,0 +1,4 @@
+---- MODULE T_nat_apply ----
+EXTENDS Naturals
+Foo == Nat(1)
+====

@@ -1,0 +1,3 @@
+---- MODULE T_nested_comments ----
+Foo == 1 (* a (* b *) c *) + 2
+====

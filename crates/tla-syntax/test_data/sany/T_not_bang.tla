@@ -1,0 +1,3 @@
+---- MODULE T_not_bang ----
+Foo == !TRUE
+====

@@ -1,0 +1,4 @@
+---- MODULE T_postfix_def ----
+a ^+ == a
+Foo == 1^+
+====

@@ -1,0 +1,3 @@
+---- MODULE T_prec_assign ----
+Foo == 1 := 2
+====

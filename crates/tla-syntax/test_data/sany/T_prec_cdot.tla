@@ -1,0 +1,5 @@
+---- MODULE T_prec_cdot ----
+VARIABLE x
+A == x' = x
+Foo == A \cdot A
+====

@@ -1,0 +1,3 @@
+---- MODULE T_prec_colongt_chain ----
+Foo == 1 :> 2 :> 3
+====

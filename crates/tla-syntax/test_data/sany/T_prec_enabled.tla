@@ -1,0 +1,5 @@
+---- MODULE T_prec_enabled ----
+VARIABLE x
+A == x' = x
+Foo == ENABLED A /\ TRUE
+====

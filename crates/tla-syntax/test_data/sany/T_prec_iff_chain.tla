@@ -1,0 +1,3 @@
+---- MODULE T_prec_iff_chain ----
+Foo == TRUE <=> TRUE <=> TRUE
+====

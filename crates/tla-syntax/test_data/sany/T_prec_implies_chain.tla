@@ -1,0 +1,3 @@
+---- MODULE T_prec_implies_chain ----
+Foo == TRUE => TRUE => TRUE
+====

@@ -1,0 +1,3 @@
+---- MODULE T_prec_implies_or ----
+Foo == TRUE => FALSE \/ TRUE
+====

@@ -1,0 +1,3 @@
+---- MODULE T_prec_leadsto_chain ----
+Foo == TRUE ~> TRUE ~> TRUE
+====

@@ -1,0 +1,3 @@
+---- MODULE T_prec_neg_power ----
+Foo == -2^2
+====

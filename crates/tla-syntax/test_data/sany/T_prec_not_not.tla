@@ -1,0 +1,3 @@
+---- MODULE T_prec_not_not ----
+Foo == ~~TRUE
+====

@@ -1,0 +1,3 @@
+---- MODULE T_prec_or_and_mix ----
+Foo == TRUE \/ FALSE /\ TRUE
+====

@@ -1,0 +1,3 @@
+---- MODULE T_prec_plus_neg ----
+Foo == 1 + -2
+====

@@ -1,0 +1,4 @@
+---- MODULE T_prec_prime_prime ----
+VARIABLE x
+Foo == x''
+====

@@ -1,0 +1,3 @@
+---- MODULE T_prec_subset_subset ----
+Foo == SUBSET SUBSET {1}
+====

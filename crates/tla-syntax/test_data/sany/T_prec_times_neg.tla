@@ -1,0 +1,3 @@
+---- MODULE T_prec_times_neg ----
+Foo == 2 * -3
+====

@@ -1,0 +1,4 @@
+---- MODULE T_prefix_def ----
+-. a == a
+Foo == 1
+====

@@ -1,0 +1,4 @@
+---- MODULE T_prime_field ----
+VARIABLE r
+Foo == r'.a
+====

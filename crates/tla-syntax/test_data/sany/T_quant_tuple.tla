@@ -1,0 +1,3 @@
+---- MODULE T_quant_tuple ----
+Foo == \E <<a, b>> \in {1} \X {2} : a = b
+====

@@ -1,0 +1,3 @@
+---- MODULE T_quant_unbounded ----
+Foo == \E x : x = x
+====

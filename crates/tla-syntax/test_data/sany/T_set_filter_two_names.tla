@@ -1,0 +1,3 @@
+---- MODULE T_set_filter_two_names ----
+Foo == {x, y \in {1} : x = y}
+====

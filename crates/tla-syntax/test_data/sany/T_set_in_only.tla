@@ -1,0 +1,3 @@
+---- MODULE T_set_in_only ----
+Foo == {x \in {1}}
+====

@@ -1,0 +1,4 @@
+---- MODULE T_string_newline ----
+Foo == "ab
+cd"
+====

@@ -1,0 +1,4 @@
+---- MODULE T_subexpression ----
+Foo == 1 + 2
+Bar == Foo!1
+====

@@ -1,0 +1,3 @@
+---- MODULE T_trailing_comma ----
+Foo == {1, 2, }
+====

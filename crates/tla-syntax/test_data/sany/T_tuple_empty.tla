@@ -1,0 +1,3 @@
+---- MODULE T_tuple_empty ----
+Foo == <<>>
+====

@@ -1,0 +1,3 @@
+---- MODULE T_unterminated_comment ----
+Foo == 1 (* open
+====
