@@ -7,6 +7,9 @@ mod sany;
 
 use std::process::ExitCode;
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const USAGE: &str = "\
 usage: sysmobench <command> [arguments]
 

@@ -369,6 +369,18 @@ impl Expr {
 /// overflow the stack, so children are dropped from a work list instead.
 impl Drop for Expr {
     fn drop(&mut self) {
+        let is_leaf = match &self.kind {
+            ExprKind::Name(segments) => segments.iter().all(|segment| segment.arguments.is_empty()),
+            ExprKind::Number(_)
+            | ExprKind::Decimal(_)
+            | ExprKind::String(_)
+            | ExprKind::StepName(_)
+            | ExprKind::Error => true,
+            _ => false,
+        };
+        if is_leaf {
+            return;
+        }
         let mut pending: Vec<Expr> = Vec::new();
         take_children(std::mem::replace(&mut self.kind, ExprKind::Error), &mut pending);
         while let Some(mut expr) = pending.pop() {

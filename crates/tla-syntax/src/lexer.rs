@@ -426,7 +426,30 @@ fn symbol_table() -> &'static [SymbolBucket; 256] {
     })
 }
 
+/// Backslash spellings (`\\in`, `\\cup`, `\\E`, ...) by their second byte, longest first.
+fn backslash_table() -> &'static [SymbolBucket; 256] {
+    static TABLE: OnceLock<[SymbolBucket; 256]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: [SymbolBucket; 256] = std::array::from_fn(|_| Vec::new());
+        for &(text, kind) in &symbol_table()[b'\\' as usize] {
+            if text.len() >= 2 {
+                table[text[1] as usize].push((text, kind));
+            }
+        }
+        table
+    })
+}
+
 fn longest_symbol(bytes: &[u8]) -> Option<(TokenKind, usize)> {
+    if bytes[0] == b'\\' && bytes.len() >= 2 {
+        let found = backslash_table()[bytes[1] as usize]
+            .iter()
+            .find(|(text, _)| bytes.starts_with(text))
+            .map(|&(text, kind)| (kind, text.len()));
+        if found.is_some() {
+            return found;
+        }
+    }
     symbol_table()[bytes[0] as usize]
         .iter()
         .find(|(text, _)| bytes.starts_with(text))

@@ -399,6 +399,16 @@ pub fn mixfix_form(info: &OperatorInfo) -> Option<&'static OperatorInfo> {
     None
 }
 
+/// The precedence information of the operator spelled by spelling `index`.
+pub fn spelling_info(index: u16) -> Option<&'static OperatorInfo> {
+    static BY_SPELLING: std::sync::OnceLock<Vec<Option<&'static OperatorInfo>>> =
+        std::sync::OnceLock::new();
+    let table = BY_SPELLING.get_or_init(|| {
+        OPERATOR_SPELLINGS.iter().map(|spelling| operator_info(spelling.canonical)).collect()
+    });
+    table.get(index as usize).copied().flatten()
+}
+
 /// The spelling with index `index` in [`OPERATOR_SPELLINGS`].
 pub fn spelling(index: u16) -> &'static Spelling {
     &OPERATOR_SPELLINGS[index as usize]

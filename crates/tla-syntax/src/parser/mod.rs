@@ -13,8 +13,10 @@
 //! Like SANY, the parser stops at the first syntax error; it still returns the units parsed
 //! before it, so parsing never fails.
 
+mod brackets;
 mod expr;
 mod module;
+mod operator_stack;
 mod proof;
 
 use crate::ast::Module;
@@ -70,7 +72,8 @@ pub(crate) struct Parser<'a> {
     /// Nesting of proofs and the level of each.
     proof_levels: Vec<u32>,
     module_name: String,
-    line_index: LineIndex<'a>,
+    /// Built on the first error message that needs a location.
+    line_index: std::cell::OnceCell<LineIndex<'a>>,
     diagnostics: Vec<Diagnostic>,
     /// Set when the lexer's end of input was consumed (so a lexical error there is real).
     reached_end: bool,
@@ -96,7 +99,7 @@ impl<'a> Parser<'a> {
             operators_in_expression: 0,
             proof_levels: Vec::new(),
             module_name: String::new(),
-            line_index: LineIndex::new(text),
+            line_index: std::cell::OnceCell::new(),
             diagnostics: Vec::new(),
             reached_end: false,
         }
@@ -336,8 +339,9 @@ impl<'a> Parser<'a> {
 
     /// SANY's location format: `line L, col C to line L2, col C2 of module M`.
     pub(crate) fn location(&self, span: Span) -> String {
-        let start = self.line_index.line_column(span.start);
-        let end = self.line_index.last_char(span);
+        let line_index = self.line_index.get_or_init(|| LineIndex::new(self.text));
+        let start = line_index.line_column(span.start);
+        let end = line_index.last_char(span);
         format!(
             "line {}, col {} to line {}, col {} of module {}",
             start.line, start.column, end.line, end.column, self.module_name

@@ -1,0 +1,135 @@
+//! End-to-end tests of the `sysmobench` command line: exit codes and output shape, on modules
+//! written into a fresh temporary folder for each test.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("sysmobench-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch { dir }
+    }
+
+    fn write(&self, file: &str, text: &str) -> PathBuf {
+        let path = self.dir.join(file);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn sysmobench(args: &[&str], cwd: &Path) -> (i32, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("TLA_PATH")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    (output.status.code().unwrap_or(-1), text)
+}
+
+/// Runs `sysmobench sany -error-codes` on `root` and checks the exit code and an expected line.
+fn check(files: &[(&str, &str)], root: &str, expected_exit: i32, expected_line: &str) {
+    let scratch = Scratch::new(root.trim_end_matches(".tla"));
+    for (name, text) in files {
+        scratch.write(name, text);
+    }
+    let (exit, output) = sysmobench(&["sany", "-error-codes", root], &scratch.dir);
+    assert_eq!(exit, expected_exit, "output:\n{output}");
+    assert!(
+        output.lines().any(|line| line.contains(expected_line)),
+        "no line with {expected_line:?} in:\n{output}"
+    );
+}
+
+#[test]
+fn accepted_module_exits_zero() {
+    let spec =
+        "---- MODULE Ok ----\nEXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\n====\n";
+    check(&[("Ok.tla", spec)], "Ok.tla", 0, "Syntax check of module Ok passed");
+}
+
+#[test]
+fn precedence_conflict_exits_255() {
+    let spec = "---- MODULE Syn ----\nFoo == TRUE => TRUE => TRUE\n====\n";
+    check(
+        &[("Syn.tla", spec)],
+        "Syn.tla",
+        255,
+        "  Precedence conflict between ops => in block line 2, col 13 to line 2, col 14 of module Syn and =>.",
+    );
+}
+
+#[test]
+fn unfinished_definition_reports_the_next_definition() {
+    let spec = "---- MODULE Enc ----\nFoo == 1 +\nBar == 2\n====\n";
+    check(
+        &[("Enc.tla", spec)],
+        "Enc.tla",
+        255,
+        "Encountered \"Beginning of definition\" at line 3, column 1",
+    );
+}
+
+#[test]
+fn missing_module_exits_255() {
+    let spec = "---- MODULE Miss ----\nEXTENDS Naturals, SequencesExt\n====\n";
+    check(
+        &[("Miss.tla", spec)],
+        "Miss.tla",
+        255,
+        "Cannot find source file for module SequencesExt imported in module Miss.",
+    );
+}
+
+#[test]
+fn errors_in_extended_modules_count() {
+    let root = "---- MODULE Root ----\nEXTENDS Helper\n====\n";
+    let helper = "---- MODULE Helper ----\nFoo == (1\n====\n";
+    check(&[("Root.tla", root), ("Helper.tla", helper)], "Root.tla", 255, "In module Helper");
+}
+
+#[test]
+fn library_folders_are_searched() {
+    let scratch = Scratch::new("lib");
+    std::fs::create_dir_all(scratch.dir.join("lib")).unwrap();
+    scratch.write("lib/Extra.tla", "---- MODULE Extra ----\nX == 1\n====\n");
+    scratch.write("Uses.tla", "---- MODULE Uses ----\nEXTENDS Extra\n====\n");
+    let (exit, output) = sysmobench(&["sany", "Uses.tla"], &scratch.dir);
+    assert_eq!(exit, 255, "{output}");
+    let (exit, output) = sysmobench(&["sany", "-lib", "lib", "Uses.tla"], &scratch.dir);
+    assert_eq!(exit, 0, "{output}");
+}
+
+#[test]
+fn human_mode_prints_a_code_frame() {
+    let scratch = Scratch::new("human");
+    scratch.write("H.tla", "---- MODULE H ----\nFoo == 1 < 2 < 3\n====\n");
+    let (exit, output) = sysmobench(&["sany", "-human", "H.tla"], &scratch.dir);
+    assert_eq!(exit, 255);
+    assert!(output.contains("error[E1011]: Precedence conflict"), "{output}");
+    assert!(output.contains("2 | Foo == 1 < 2 < 3"), "{output}");
+}
+
+#[test]
+fn bad_arguments_exit_two() {
+    let scratch = Scratch::new("args");
+    let (exit, output) = sysmobench(&["sany", "-nonsense", "X.tla"], &scratch.dir);
+    assert_eq!(exit, 2, "{output}");
+    let (exit, _) = sysmobench(&["frobnicate"], &scratch.dir);
+    assert_eq!(exit, 2);
+}
