@@ -106,12 +106,18 @@ fn check(options: &SanyOptions) -> u8 {
     let root_dir = root.parent().map(Path::to_path_buf).unwrap_or_default();
     let display_root = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
     println!("\n****** SANY2 Version 2.2 (sysmobench {})\n", env!("CARGO_PKG_VERSION"));
+    let root_text =
+        std::fs::read(&root).map(|bytes| String::from_utf8_lossy(&bytes).into_owned()).ok();
     let mut queue = VecDeque::from([(root.clone(), None::<String>)]);
+    // Modules found only inside the root file (SANY's monolith specifications), by name.
+    let mut monolith_texts: std::collections::BTreeMap<PathBuf, String> = Default::default();
     let mut seen = BTreeSet::new();
     let mut parsed_modules = Vec::new();
     while let Some((path, imported_by)) = queue.pop_front() {
-        let text = match std::fs::read(&path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        let text = match monolith_texts.remove(&path).map(Ok).unwrap_or_else(|| {
+            std::fs::read(&path).map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        }) {
+            Ok(text) => text,
             Err(_) => {
                 let name = path
                     .file_stem()
@@ -177,9 +183,19 @@ fn check(options: &SanyOptions) -> u8 {
                 .chain(options.library_folders.iter())
                 .map(|dir| dir.join(&file_name))
                 .find(|candidate| candidate.is_file());
+            let in_root_file = || {
+                root_text.as_deref().and_then(|text| {
+                    tla_syntax::monolith::extract_monolith_module(text, &dependency)
+                })
+            };
             match found {
                 Some(path) => queue.push_back((path, Some(module.name.text.clone()))),
                 None if STANDARD_MODULES.contains(&dependency.as_str()) => {}
+                None if in_root_file().is_some() => {
+                    let path = root_dir.join(&file_name);
+                    monolith_texts.insert(path.clone(), in_root_file().unwrap_or_default());
+                    queue.push_back((path, Some(module.name.text.clone())));
+                }
                 None => return report_missing(&dependency, Some(&module.name.text), &options.file),
             }
         }

@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod diagnostics;
 pub mod lexer;
+pub mod monolith;
 pub mod operators;
 mod parser;
 pub mod sexpr;

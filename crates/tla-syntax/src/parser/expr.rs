@@ -283,6 +283,13 @@ impl Parser<'_> {
                         format!("{}: Step number used outside proof.", self.location(token.span));
                     return Err(self.error_at(INVALID_SYNTAX, token.span, message));
                 }
+                if self.text_of(token).starts_with("<+>") {
+                    let message = format!(
+                        "{}: <+> step number used in an expression.",
+                        self.location(token.span)
+                    );
+                    return Err(self.error_at(INVALID_SYNTAX, token.span, message));
+                }
                 return Ok(Expr::new(
                     ExprKind::StepName(self.text_of(token).to_string()),
                     token.span,

@@ -70,7 +70,8 @@ pub(crate) struct Parser<'a> {
     /// Operators pushed so far in the innermost expression being parsed.
     operators_in_expression: u32,
     /// Nesting of proofs and the level of each.
-    proof_levels: Vec<u32>,
+    /// The level of each open proof, innermost last; `None` until its first step sets it.
+    proof_levels: Vec<Option<u32>>,
     module_name: String,
     /// Built on the first error message that needs a location.
     line_index: std::cell::OnceCell<LineIndex<'a>>,

@@ -150,14 +150,16 @@ impl Parser<'_> {
                 | TokenKind::ProofStepDot
                 | TokenKind::ProofLevel
                 | TokenKind::UnnumberedStep,
-            ) => {
-                let current = self.proof_levels.last().copied().unwrap_or(0);
-                match self.step_level() {
-                    StepLevel::Number(level) => level > current,
-                    StepLevel::Plus => true,
-                    StepLevel::Star => self.proof_levels.is_empty(),
+            ) => match self.proof_levels.last() {
+                None => {
+                    !matches!(self.step_level(), StepLevel::Star) || self.proof_levels.is_empty()
                 }
-            }
+                Some(current) => match self.step_level() {
+                    StepLevel::Plus => true,
+                    StepLevel::Star => false,
+                    StepLevel::Number(level) => current.is_some_and(|current| level > current),
+                },
+            },
             _ => false,
         }
     }
@@ -177,20 +179,36 @@ impl Parser<'_> {
     /// SANY's `Proof`: a terminal proof, or steps ending with a QED step.
     pub(crate) fn proof(&mut self) -> ParseResult<Proof> {
         self.enter()?;
-        let level = match self.next() {
-            Next::Token(TokenKind::Keyword(_)) => {
-                self.proof_levels.last().copied().unwrap_or(0) + 1
-            }
-            _ => match self.step_level() {
-                StepLevel::Number(level) => level,
-                _ => self.proof_levels.last().copied().unwrap_or(0) + 1,
-            },
-        };
-        self.proof_levels.push(level);
+        self.proof_levels.push(None);
         let res = self.proof_body();
         self.proof_levels.pop();
         self.leave();
         res
+    }
+
+    /// SANY's `correctLevel`: the first step of a proof sets its level, which must be deeper than
+    /// the enclosing proof's; every later step must have that level.
+    fn step_has_correct_level(&mut self) -> bool {
+        let enclosing = match self.proof_levels.len() {
+            0 | 1 => None,
+            n => self.proof_levels[n - 2],
+        };
+        let next_level = enclosing.map_or(0, |level| level + 1);
+        let step_level = self.step_level();
+        let Some(current) = self.proof_levels.last_mut() else { return true };
+        match (step_level, *current) {
+            (StepLevel::Star, None) | (StepLevel::Plus, None) => {
+                *current = Some(next_level);
+                true
+            }
+            (StepLevel::Star, Some(_)) => true,
+            (StepLevel::Plus, Some(_)) => false,
+            (StepLevel::Number(level), None) => {
+                *current = Some(level);
+                enclosing.is_none_or(|enclosing| level > enclosing)
+            }
+            (StepLevel::Number(level), Some(current)) => level == current,
+        }
     }
 
     fn proof_body(&mut self) -> ParseResult<Proof> {
@@ -239,6 +257,11 @@ impl Parser<'_> {
                 | TokenKind::ProofLevel
                 | TokenKind::UnnumberedStep,
             ) => {
+                if !self.step_has_correct_level() {
+                    let span = self.token().span;
+                    let message = format!("{}: step's number has bad level.", self.location(span));
+                    return Err(self.error_at(crate::diagnostics::INVALID_SYNTAX, span, message));
+                }
                 let token = self.bump()?;
                 Some(self.name_of(token))
             }
