@@ -136,8 +136,10 @@ fn bad_arguments_exit_two() {
 
 #[test]
 fn modules_later_in_the_root_file_are_found() {
-    let spec = "---- MODULE Mono ----\nEXTENDS Helper\n====\n---- MODULE Helper ----\nX == 1\n====\n";
+    let spec =
+        "---- MODULE Mono ----\nEXTENDS Helper\n====\n---- MODULE Helper ----\nX == 1\n====\n";
     check(&[("Mono.tla", spec)], "Mono.tla", 0, "Syntax check of module Helper passed");
-    let broken = "---- MODULE Mono2 ----\nEXTENDS Helper\n====\n---- MODULE Helper ----\nX == (1\n====\n";
+    let broken =
+        "---- MODULE Mono2 ----\nEXTENDS Helper\n====\n---- MODULE Helper ----\nX == (1\n====\n";
     check(&[("Mono2.tla", broken)], "Mono2.tla", 255, "In module Helper");
 }

@@ -93,3 +93,13 @@ fn arbitrary_bytes_do_not_panic() {
         let _ = tla_syntax::parse_module(&text);
     }
 }
+
+#[test]
+fn regressions_found_by_fuzzing() {
+    // An unterminated string ending inside a multi-byte character.
+    for text in ["---- MODULE M ----\nFoo == \"é", "---- MODULE M ----\nFoo == \"\u{1F600}\n===="]
+    {
+        let parsed = tla_syntax::parse_module(text);
+        assert!(!parsed.diagnostics.is_empty());
+    }
+}

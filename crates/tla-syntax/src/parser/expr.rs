@@ -265,7 +265,8 @@ impl Parser<'_> {
             Next::Token(TokenKind::String) => {
                 let token = self.bump()?;
                 let text = self.text_of(token);
-                let value = unescape(&text[1..text.len().saturating_sub(1).max(1)]);
+                let body = text.strip_prefix('"').unwrap_or(text);
+                let value = unescape(body.strip_suffix('"').unwrap_or(body));
                 return Ok(Expr::new(ExprKind::String(value), token.span));
             }
             Next::Token(TokenKind::Number) => return self.number(),

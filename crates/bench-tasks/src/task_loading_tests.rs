@@ -1,0 +1,263 @@
+//! Tests of `task.toml` parsing and validation, on task folders built in scratch space.
+
+#![cfg(test)]
+
+use std::path::{Path, PathBuf};
+
+use expect_test::{expect, Expect};
+
+use crate::{
+    load_all_tasks, load_task, sha256_hex_of_bytes, summarize_task,
+    test_directories::TestDirectory, AgentKind, SourceProvider, SystemKind,
+};
+
+pub(crate) const FIXTURE_SOURCE_TEXT: &str = "fn lock() {}\nfn unlock() {}\n";
+
+/// The `[source]` section of a local-provider fixture whose one file is `FIXTURE_SOURCE_TEXT`.
+pub(crate) fn local_source_section() -> String {
+    format!(
+        "[source]\nprovider = \"local\"\npath = \"upstream\"\n\n[[source.files]]\npath = \"src/lock.rs\"\nrole = \"The lock.\"\nsha256 = \"{}\"\n",
+        sha256_hex_of_bytes(FIXTURE_SOURCE_TEXT.as_bytes())
+    )
+}
+
+/// Writes a complete task folder `<root>/<id>/` whose `[source]` section is `source_section`
+/// and returns the folder.
+pub(crate) fn write_fixture_task(root: &TestDirectory, id: &str, source_section: &str) -> PathBuf {
+    let task_toml = format!(
+        r#"schema_version = 1
+id = "{id}"
+
+[system]
+name = "Fixture lock"
+kind = "concurrent"
+language = "rust"
+description = """
+A lock used by tests.
+It has two functions."""
+
+{source_section}
+[prompts]
+basic = "prompts/basic.md"
+code_translation = "prompts/code-translation.md"
+trace_learning = "prompts/trace-learning.md"
+
+[model]
+module = "lock"
+
+[invariants]
+file = "invariants.toml"
+
+[traces]
+directory = "traces"
+manifest = "traces/manifest.toml"
+
+[reference]
+module = "reference/lock.tla"
+config = "reference/lock.cfg"
+"#
+    );
+    root.write(&format!("{id}/task.toml"), &task_toml);
+    root.write(&format!("{id}/upstream/src/lock.rs"), FIXTURE_SOURCE_TEXT);
+    for prompt in ["basic", "code-translation", "trace-learning"] {
+        root.write(&format!("{id}/prompts/{prompt}.md"), "Model the lock.\n");
+    }
+    root.write(
+        &format!("{id}/invariants.toml"),
+        "[[invariant]]\nname = \"MutualExclusion\"\nkind = \"safety\"\nstatement = \"s\"\ndescription = \"d\"\nexample = \"e\"\n",
+    );
+    root.write(&format!("{id}/reference/lock.tla"), "---- MODULE lock ----\n====\n");
+    root.write(&format!("{id}/reference/lock.cfg"), "INIT Init\n");
+    root.path().join(id)
+}
+
+/// Loads the fixture after `edit` rewrote its task.toml and compares the error message.
+fn check_load_error(edit: impl Fn(String) -> String, expected: Expect) {
+    let root = TestDirectory::new("load-error");
+    let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+    let manifest_path = task_directory.join("task.toml");
+    let edited = edit(std::fs::read_to_string(&manifest_path).unwrap());
+    std::fs::write(&manifest_path, edited).unwrap();
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    let shown = error.replace(&root.path().display().to_string(), "$ROOT");
+    expected.assert_eq(&shown);
+}
+
+#[test]
+fn loads_a_complete_local_task() {
+    let root = TestDirectory::new("load-ok");
+    let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+    let task = load_task(&task_directory).unwrap();
+    assert_eq!(task.id, "lock");
+    assert_eq!(task.system.kind, SystemKind::Concurrent);
+    assert_eq!(task.system.description, "A lock used by tests. It has two functions.");
+    assert_eq!(
+        task.source.provider,
+        SourceProvider::Local { path: task_directory.join("upstream") }
+    );
+    assert_eq!(task.source.files[0].path, "src/lock.rs");
+    assert_eq!(
+        task.prompts.path(AgentKind::TraceLearning),
+        task_directory.join("prompts/trace-learning.md")
+    );
+    assert_eq!(task.model_module_name, "lock");
+    assert_eq!(task.invariant_templates.len(), 1);
+    assert!(task.trace_corpus.manifest.is_none());
+    let summary = summarize_task(&task, Some(Path::new("/nonexistent-cache")));
+    // A local source is "cached" in place, so its lines are counted without fetching.
+    assert_eq!(summary.source_line_count, Some(2));
+    assert_eq!((summary.trace_count, summary.invariant_count), (0, 1));
+}
+
+#[test]
+fn loads_every_task_of_a_folder_sorted_and_skips_other_folders() {
+    let root = TestDirectory::new("load-all");
+    write_fixture_task(&root, "zeta", &local_source_section());
+    write_fixture_task(&root, "alpha", &local_source_section());
+    root.write("notes/readme.md", "not a task");
+    let tasks = load_all_tasks(root.path()).unwrap();
+    let ids: Vec<&str> = tasks.iter().map(|task| task.id.as_str()).collect();
+    assert_eq!(ids, ["alpha", "zeta"]);
+}
+
+#[test]
+fn reports_syntax_errors_with_the_file() {
+    check_load_error(
+        |text| text.replace("[model]", "[model\n"),
+        expect![[r#"
+            task folder `$ROOT/lock`: `$ROOT/lock/task.toml` does not match the task schema: TOML parse error at line 26, column 7
+               |
+            26 | [model
+               |       ^
+            unclosed table, expected `]`"#]],
+    );
+}
+
+#[test]
+fn reports_unknown_keys() {
+    check_load_error(
+        |text| text.replace("[model]\n", "[model]\nmodul = \"x\"\n"),
+        expect![[r#"
+            task folder `$ROOT/lock`: `$ROOT/lock/task.toml` does not match the task schema: TOML parse error at line 27, column 1
+               |
+            27 | modul = "x"
+               | ^^^^^
+            unknown field `modul`, expected `module`"#]],
+    );
+}
+
+#[test]
+fn reports_bad_field_values() {
+    check_load_error(
+        |text| text.replace("kind = \"concurrent\"", "kind = \"parallel\""),
+        expect!["task folder `$ROOT/lock`: `system.kind`: must be `concurrent` or `distributed`, found `parallel`"],
+    );
+    check_load_error(
+        |text| text.replace("id = \"lock\"", "id = \"other\""),
+        expect!["task folder `$ROOT/lock`: `id`: `other` differs from the folder name `lock`"],
+    );
+    check_load_error(
+        |text| text.replace("sha256 = \"", "sha256 = \"Z"),
+        expect!["task folder `$ROOT/lock`: `source.files[0].sha256`: `Zb2573b8d17947a1db673ccfab4157075c6cdc80b24e75b78ba173edba0adb8be` must be 64 lowercase hex digits"],
+    );
+    check_load_error(
+        |text| text.replace("path = \"src/lock.rs\"", "path = \"../lock.rs\""),
+        expect!["task folder `$ROOT/lock`: `source.files[0].path`: `../lock.rs` must be a relative path with `/` separators and no `..`"],
+    );
+    check_load_error(
+        |text| text.replace("module = \"lock\"", "module = \"spin\""),
+        expect!["task folder `$ROOT/lock`: `reference.module`: the reference module file must be named `spin.tla` to match `model.module`"],
+    );
+}
+
+#[test]
+fn reports_provider_keys_that_are_missing_or_foreign() {
+    check_load_error(
+        |text| {
+            text.replace(
+                "provider = \"local\"\npath = \"upstream\"",
+                "provider = \"crate\"\ncrate = \"ostd\"",
+            )
+        },
+        expect!["task folder `$ROOT/lock`: `source.version`: is required by provider `crate`"],
+    );
+    check_load_error(
+        |text| text.replace("provider = \"local\"\npath = \"upstream\"", "provider = \"crate\"\ncrate = \"ostd\"\nversion = \"^0.19\""),
+        expect!["task folder `$ROOT/lock`: `source.version`: `^0.19` must be an exact version such as `0.19.0` (no ranges)"],
+    );
+    check_load_error(
+        |text| text.replace("provider = \"local\"", "provider = \"git\"\ncommit = \"abc\""),
+        expect!["task folder `$ROOT/lock`: `source.path`: is not used by provider `git` (it takes url and commit)"],
+    );
+    check_load_error(
+        |text| {
+            text.replace("provider = \"local\"\npath = \"upstream\"", "provider = \"git\"\nurl = \"u\"\ncommit = \"abc\"")
+        },
+        expect!["task folder `$ROOT/lock`: `source.commit`: `abc` must be a full commit hash: 40 lowercase hex digits"],
+    );
+}
+
+#[test]
+fn reports_missing_files_and_bad_templates() {
+    let root = TestDirectory::new("missing-files");
+    let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+    std::fs::remove_file(task_directory.join("prompts/basic.md")).unwrap();
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    assert!(
+        error.contains("`prompts.basic` names `")
+            && error.ends_with("basic.md`, which does not exist"),
+        "{error}"
+    );
+
+    let task_directory =
+        write_fixture_task(&root, "other", &local_source_section().replace("lock.rs", "other.rs"));
+    std::fs::write(task_directory.join("invariants.toml"), "[[invariant]]\nname = \"X\"\n")
+        .unwrap();
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    assert!(
+        error.contains("invariant templates") && error.contains("missing field `kind`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_committed_tasks_load() {
+    let tasks_directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
+    if !tasks_directory.is_dir() {
+        return;
+    }
+    let tasks = load_all_tasks(&tasks_directory).unwrap_or_else(|error| panic!("{error}"));
+    for task in &tasks {
+        assert!(!task.invariant_templates.is_empty(), "{}", task.id);
+        for agent in AgentKind::ALL {
+            let prompt = std::fs::read_to_string(task.prompts.path(agent)).unwrap();
+            assert!(
+                prompt.contains(&format!("MODULE {}", task.model_module_name)),
+                "{} {}",
+                task.id,
+                agent.as_str()
+            );
+        }
+        let reference = std::fs::read_to_string(&task.reference_model.module_path).unwrap();
+        assert!(
+            reference.starts_with(&format!("---- MODULE {} ----", task.model_module_name)),
+            "{}",
+            task.id
+        );
+        let config = std::fs::read_to_string(&task.reference_model.config_path).unwrap();
+        for template in &task.invariant_templates {
+            assert!(
+                config.contains(&template.name),
+                "{}: {} not checked by the reference cfg",
+                task.id,
+                template.name
+            );
+            assert!(
+                reference.contains(&format!("{} ==", template.name)),
+                "{}: {} not defined",
+                task.id,
+                template.name
+            );
+        }
+    }
+}

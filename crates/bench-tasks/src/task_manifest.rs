@@ -1,0 +1,144 @@
+//! The on-disk schema of `task.toml`, exactly as written.
+//!
+//! These structs only mirror the file; [`crate::task_loading`] validates them and builds the
+//! typed [`crate::Task`]. Unknown keys are rejected so that a typo in a task folder is reported
+//! instead of silently ignored.
+//!
+//! ```toml
+//! schema_version = 1
+//! id = "spin"
+//!
+//! [system]
+//! name = "Asterinas spin lock"
+//! kind = "concurrent"            # or "distributed"
+//! language = "rust"
+//! description = "One paragraph."
+//!
+//! [source]
+//! provider = "crate"             # crate | git | debian | local
+//! crate = "ostd"                 # crate: crate + version
+//! version = "0.19.0"             # git: url + commit; debian: package + version; local: path
+//!
+//! [[source.files]]
+//! path = "src/sync/spin.rs"
+//! role = "The spin lock under study."
+//! sha256 = "<64 lowercase hex digits>"
+//!
+//! [prompts]
+//! basic = "prompts/basic.md"
+//! code_translation = "prompts/code-translation.md"
+//! trace_learning = "prompts/trace-learning.md"
+//!
+//! [model]
+//! module = "spin"
+//!
+//! [invariants]
+//! file = "invariants.toml"
+//!
+//! [traces]
+//! directory = "traces"
+//! manifest = "traces/manifest.toml"
+//!
+//! [reference]
+//! module = "reference/spin.tla"
+//! config = "reference/spin.cfg"
+//!
+//! [harness]                      # optional
+//! directory = "harness"
+//! version = "1"
+//! ```
+
+use serde::Deserialize;
+
+/// The schema version this crate reads.
+pub(crate) const TASK_SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TaskManifest {
+    pub(crate) schema_version: u32,
+    pub(crate) id: String,
+    pub(crate) system: SystemSection,
+    pub(crate) source: SourceSection,
+    pub(crate) prompts: PromptsSection,
+    pub(crate) model: ModelSection,
+    pub(crate) invariants: InvariantsSection,
+    pub(crate) traces: TracesSection,
+    pub(crate) reference: ReferenceSection,
+    pub(crate) harness: Option<HarnessSection>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SystemSection {
+    pub(crate) name: String,
+    pub(crate) kind: String,
+    pub(crate) language: String,
+    pub(crate) description: String,
+}
+
+/// The provider-specific keys are all optional here; which ones are required depends on
+/// `provider` and is checked when the task is loaded, with an error naming the missing key.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SourceSection {
+    pub(crate) provider: String,
+    #[serde(rename = "crate")]
+    pub(crate) crate_name: Option<String>,
+    pub(crate) version: Option<String>,
+    pub(crate) url: Option<String>,
+    pub(crate) commit: Option<String>,
+    pub(crate) package: Option<String>,
+    pub(crate) path: Option<String>,
+    #[serde(default)]
+    pub(crate) files: Vec<SourceFileEntry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SourceFileEntry {
+    pub(crate) path: String,
+    pub(crate) role: String,
+    pub(crate) sha256: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PromptsSection {
+    pub(crate) basic: String,
+    pub(crate) code_translation: String,
+    pub(crate) trace_learning: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ModelSection {
+    pub(crate) module: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct InvariantsSection {
+    pub(crate) file: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TracesSection {
+    pub(crate) directory: String,
+    pub(crate) manifest: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ReferenceSection {
+    pub(crate) module: String,
+    pub(crate) config: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct HarnessSection {
+    pub(crate) directory: String,
+    pub(crate) version: String,
+}

@@ -1,0 +1,301 @@
+//! Regenerating a task's trace corpus from its harness and the fetched upstream code.
+//!
+//! A harness is a cargo project template in `tasks/<id>/harness/` (its own `[workspace]`, never a
+//! member of ours). It includes the upstream file through `#[path = "../upstream/<path>"]`
+//! against shims we write for the kernel interfaces the file imports. Generation copies the
+//! template and the verified upstream files into a build folder, builds the harness in release
+//! mode and runs it once per seed. Every run prints newline-delimited JSON events on standard
+//! output; each event is an object with at least
+//!
+//! - `seq`: its position in the trace, from 0;
+//! - `thread`: the acting thread (a number) or role (a string);
+//! - `event`: the event kind;
+//! - `contention`: whether the event shows contention (a spin, a block, a failed try-operation,
+//!   readers overlapping).
+//!
+//! The harness uses unstable `impl !Send` syntax found in the upstream code, so it is built with
+//! `RUSTC_BOOTSTRAP=1` on a stable toolchain; nothing else unstable is enabled.
+
+use std::{
+    collections::BTreeMap,
+    fmt, fs, io,
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use crate::{
+    content_hashing::sha256_hex_of_bytes,
+    source_fetching::FetchedSources,
+    source_providers::describe_command,
+    task_model::Task,
+    trace_corpus::{
+        render_trace_corpus_manifest, TraceCorpusManifest, TraceGenerationRecord, TraceRecord,
+        TRACE_MANIFEST_SCHEMA_VERSION,
+    },
+};
+
+/// How to build and run a harness; every field is chosen by the caller.
+#[derive(Debug, Clone)]
+pub struct TraceGenerationConfig {
+    /// The `cargo` that builds the harness.
+    pub cargo_program: PathBuf,
+    /// Scratch folder the template and the upstream files are copied into (emptied first).
+    pub build_directory: PathBuf,
+    /// Cargo target folder for the harness build (kept between runs to build faster).
+    pub target_directory: PathBuf,
+    /// The corpus folder: trace files and `manifest.toml` are written here, old traces removed.
+    pub output_directory: PathBuf,
+    /// One trace per seed, named `trace-01.ndjson`, `trace-02.ndjson`, ... in seed order.
+    pub seeds: Vec<u64>,
+    pub threads: u32,
+    pub operations_per_thread: u32,
+    /// The command recorded in the manifest as the way to regenerate the corpus.
+    pub regeneration_command: String,
+}
+
+/// Why a corpus could not be generated.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum TraceGenerationError {
+    /// The task has no `[harness]`.
+    NoHarness { task_id: String },
+    /// A file could not be read or written.
+    Io { path: PathBuf, error: io::Error },
+    /// The harness did not build, or a run failed.
+    CommandFailed { command: String, status: String, stderr: String },
+    /// A run printed something that is not a valid event.
+    InvalidEvent { seed: u64, line_number: usize, message: String },
+}
+
+impl fmt::Display for TraceGenerationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TraceGenerationError::NoHarness { task_id } => {
+                write!(f, "task `{task_id}` has no trace harness (`[harness]` in task.toml)")
+            }
+            TraceGenerationError::Io { path, error } => write!(f, "`{}`: {error}", path.display()),
+            TraceGenerationError::CommandFailed { command, status, stderr } => {
+                write!(f, "`{command}` failed ({status}):\n{stderr}")
+            }
+            TraceGenerationError::InvalidEvent { seed, line_number, message } => {
+                write!(f, "harness run with seed {seed}, line {line_number}: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TraceGenerationError {}
+
+/// Builds the task's harness against `sources`, runs it once per seed and writes the corpus and
+/// its manifest into [`TraceGenerationConfig::output_directory`].
+pub fn generate_trace_corpus(
+    task: &Task,
+    sources: &FetchedSources,
+    config: &TraceGenerationConfig,
+) -> Result<TraceCorpusManifest, TraceGenerationError> {
+    let harness = task
+        .trace_harness
+        .as_ref()
+        .ok_or_else(|| TraceGenerationError::NoHarness { task_id: task.id.clone() })?;
+    let io_error = |path: &Path, error: io::Error| TraceGenerationError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+
+    if config.build_directory.exists() {
+        fs::remove_dir_all(&config.build_directory)
+            .map_err(|error| io_error(&config.build_directory, error))?;
+    }
+    copy_directory(&harness.directory, &config.build_directory)?;
+    for source_file in &sources.files {
+        let destination = config.build_directory.join("upstream").join(&source_file.path);
+        if let Some(parent) = destination.parent() {
+            fs::create_dir_all(parent).map_err(|error| io_error(parent, error))?;
+        }
+        fs::copy(&source_file.location, &destination)
+            .map_err(|error| io_error(&destination, error))?;
+    }
+
+    let manifest_path = config.build_directory.join("Cargo.toml");
+    let mut build = Command::new(&config.cargo_program);
+    build
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(&manifest_path)
+        .arg("--target-dir")
+        .arg(&config.target_directory)
+        .env("RUSTC_BOOTSTRAP", "1");
+    run_to_completion(&mut build)?;
+    let binary_name = format!("{}-trace-harness{}", task.id, std::env::consts::EXE_SUFFIX);
+    let binary = config.target_directory.join("release").join(binary_name);
+
+    fs::create_dir_all(&config.output_directory)
+        .map_err(|error| io_error(&config.output_directory, error))?;
+    remove_old_traces(&config.output_directory)?;
+    let mut traces = Vec::with_capacity(config.seeds.len());
+    for (seed_idx, &seed) in config.seeds.iter().enumerate() {
+        let mut run = Command::new(&binary);
+        run.arg("--seed")
+            .arg(seed.to_string())
+            .arg("--threads")
+            .arg(config.threads.to_string())
+            .arg("--operations")
+            .arg(config.operations_per_thread.to_string());
+        let stdout = run_to_completion(&mut run)?;
+        let statistics = trace_statistics(&stdout).map_err(|(line_number, message)| {
+            TraceGenerationError::InvalidEvent { seed, line_number, message }
+        })?;
+        let file = format!("trace-{:02}.ndjson", seed_idx + 1);
+        let trace_path = config.output_directory.join(&file);
+        fs::write(&trace_path, &stdout).map_err(|error| io_error(&trace_path, error))?;
+        traces.push(TraceRecord {
+            file,
+            seed,
+            events: statistics.events,
+            contention_events: statistics.contention_events,
+            sha256: sha256_hex_of_bytes(&stdout),
+            event_counts: statistics.event_counts,
+        });
+    }
+    let manifest = TraceCorpusManifest {
+        schema_version: TRACE_MANIFEST_SCHEMA_VERSION,
+        format: "ndjson".to_owned(),
+        generation: TraceGenerationRecord {
+            command: config.regeneration_command.clone(),
+            source: task.source.provider.describe(),
+            harness_version: harness.version.clone(),
+            threads: config.threads,
+            operations_per_thread: config.operations_per_thread,
+        },
+        traces,
+    };
+    let manifest_path = config.output_directory.join("manifest.toml");
+    fs::write(&manifest_path, render_trace_corpus_manifest(&manifest))
+        .map_err(|error| io_error(&manifest_path, error))?;
+    Ok(manifest)
+}
+
+/// Content statistics of one trace, as recorded in the manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TraceStatistics {
+    pub(crate) events: u64,
+    pub(crate) contention_events: u64,
+    pub(crate) event_counts: BTreeMap<String, u64>,
+}
+
+/// Checks the common event fields of every line and counts events; an error carries the
+/// 1-based line number.
+pub(crate) fn trace_statistics(ndjson: &[u8]) -> Result<TraceStatistics, (usize, String)> {
+    let text = std::str::from_utf8(ndjson).map_err(|error| (0, format!("not UTF-8: {error}")))?;
+    let mut res =
+        TraceStatistics { events: 0, contention_events: 0, event_counts: BTreeMap::new() };
+    for (line_idx, line) in text.lines().enumerate() {
+        let line_number = line_idx + 1;
+        let value: serde_json::Value = serde_json::from_str(line)
+            .map_err(|error| (line_number, format!("not JSON: {error}")))?;
+        let object = value.as_object().ok_or((line_number, "not a JSON object".to_owned()))?;
+        let seq = object.get("seq").and_then(|it| it.as_u64());
+        if seq != Some(res.events) {
+            return Err((
+                line_number,
+                format!("`seq` must be {}, found {:?}", res.events, object.get("seq")),
+            ));
+        }
+        match object.get("thread") {
+            Some(thread) if thread.is_u64() || thread.is_string() => {}
+            _ => return Err((line_number, "`thread` must be a number or a string".to_owned())),
+        }
+        let event = object
+            .get("event")
+            .and_then(|it| it.as_str())
+            .ok_or((line_number, "`event` must be a string".to_owned()))?;
+        let contention = object
+            .get("contention")
+            .and_then(|it| it.as_bool())
+            .ok_or((line_number, "`contention` must be a boolean".to_owned()))?;
+        res.events += 1;
+        res.contention_events += u64::from(contention);
+        *res.event_counts.entry(event.to_owned()).or_insert(0) += 1;
+    }
+    Ok(res)
+}
+
+fn run_to_completion(command: &mut Command) -> Result<Vec<u8>, TraceGenerationError> {
+    let command_line = describe_command(command);
+    let output = command.output().map_err(|error| TraceGenerationError::CommandFailed {
+        command: command_line.clone(),
+        status: "could not start".to_owned(),
+        stderr: error.to_string(),
+    })?;
+    if !output.status.success() {
+        return Err(TraceGenerationError::CommandFailed {
+            command: command_line,
+            status: output.status.to_string(),
+            stderr: String::from_utf8_lossy(&output.stderr).trim().to_owned(),
+        });
+    }
+    Ok(output.stdout)
+}
+
+fn remove_old_traces(directory: &Path) -> Result<(), TraceGenerationError> {
+    let io_error = |path: &Path, error: io::Error| TraceGenerationError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let entries = fs::read_dir(directory).map_err(|error| io_error(directory, error))?;
+    for entry in entries {
+        let path = entry.map_err(|error| io_error(directory, error))?.path();
+        let is_trace = path.extension().is_some_and(|extension| extension == "ndjson");
+        if is_trace {
+            fs::remove_file(&path).map_err(|error| io_error(&path, error))?;
+        }
+    }
+    Ok(())
+}
+
+fn copy_directory(from: &Path, to: &Path) -> Result<(), TraceGenerationError> {
+    let io_error = |path: &Path, error: io::Error| TraceGenerationError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    fs::create_dir_all(to).map_err(|error| io_error(to, error))?;
+    let entries = fs::read_dir(from).map_err(|error| io_error(from, error))?;
+    for entry in entries {
+        let entry = entry.map_err(|error| io_error(from, error))?;
+        let source = entry.path();
+        let name = entry.file_name();
+        if name == "target" {
+            continue;
+        }
+        let destination = to.join(&name);
+        if source.is_dir() {
+            copy_directory(&source, &destination)?;
+        } else {
+            fs::copy(&source, &destination).map_err(|error| io_error(&destination, error))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statistics_count_events_and_contention() {
+        let trace = b"{\"seq\":0,\"thread\":1,\"event\":\"attempt\",\"contention\":false}\n\
+{\"seq\":1,\"thread\":2,\"event\":\"spin\",\"contention\":true}\n\
+{\"seq\":2,\"thread\":\"producer\",\"event\":\"spin\",\"contention\":true}\n";
+        let statistics = trace_statistics(trace).unwrap();
+        assert_eq!(statistics.events, 3);
+        assert_eq!(statistics.contention_events, 2);
+        assert_eq!(statistics.event_counts.get("spin"), Some(&2));
+    }
+
+    #[test]
+    fn statistics_reject_gaps_in_seq_and_missing_fields() {
+        let gap = b"{\"seq\":1,\"thread\":1,\"event\":\"a\",\"contention\":false}\n";
+        assert_eq!(trace_statistics(gap).unwrap_err().0, 1);
+        let no_event = b"{\"seq\":0,\"thread\":1,\"contention\":false}\n";
+        assert!(trace_statistics(no_event).unwrap_err().1.contains("`event`"));
+    }
+}
