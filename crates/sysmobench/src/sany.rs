@@ -1,17 +1,20 @@
 //! `sysmobench sany`: SANY's command line, on our front end.
 //!
-//! Parses the root module and, transitively, every module it extends or instantiates that is a
-//! file in the spec's folder or a library folder (`-lib DIR`, `TLA_PATH`). Standard modules are
-//! known by name. Output has SANY's shape, and exit codes are those of the reference SANY with
-//! `-error-codes` (tla2tools 1.8.0 line): 0 accepted, 255 on a parse or lexical error and on a
-//! module that cannot be found. Semantic analysis (exit 4) is not implemented yet: a module that
-//! parses is reported as accepted, and the output says that semantic checks were not run.
+//! Loads the root module and every module it extends or instantiates (from the spec's folder,
+//! library folders given with `-lib DIR` or in `TLA_PATH`, later modules of the root file, and the
+//! standard modules), then runs semantic analysis. Output has SANY's shape and exit codes are those
+//! of the reference SANY with `-error-codes` (tla2tools 1.8.0 line): 0 accepted, 255 on a parse or
+//! lexical error and on a module that cannot be found, 4 on semantic errors.
+//!
+//! Limits, said plainly: level checking is not implemented yet, and until the standard modules are
+//! embedded in the binary a spec that extends one of them is only checked for syntax (the output
+//! says so).
 
-use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tla_diagnostics::render::code_frame;
-use tla_syntax::ast::{DefinitionKind, Module, Unit};
+use tla_diagnostics::{Diagnostic, LineIndex};
+use tla_sema::{LoadError, ModuleSource, SourceFile, Specification};
 use tla_syntax::diagnostics::{MALFORMED_EXPRESSION, PRECEDENCE_CONFLICT};
 
 /// Modules that SANY finds inside its own jar.
@@ -39,6 +42,7 @@ const STANDARD_MODULES: &[&str] = &[
 ];
 
 const SANY_EXIT_ERROR: u8 = 255;
+const SANY_EXIT_SEMANTIC: u8 = 4;
 
 struct SanyOptions {
     human: bool,
@@ -54,7 +58,7 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // Deeply nested specs recurse deeply; give the parser a generous stack.
+    // Deeply nested specs recurse deeply; give the front end a generous stack.
     let worker = std::thread::Builder::new()
         .name("sany".to_string())
         .stack_size(256 << 20)
@@ -98,153 +102,210 @@ fn parse_arguments(args: &[String]) -> Result<SanyOptions, String> {
     Ok(SanyOptions { human, library_folders, file })
 }
 
+/// Finds module files: the spec's folder, the library folders, then later modules of the root
+/// file (SANY's monolith specifications). Standard modules not found as files are noted.
+struct FileSystemModules {
+    folders: Vec<PathBuf>,
+    root_text: String,
+    missing_standard_modules: Vec<String>,
+}
+
+impl ModuleSource for FileSystemModules {
+    fn find_module(&mut self, name: &str) -> Option<SourceFile> {
+        let file_name = format!("{name}.tla");
+        for folder in &self.folders {
+            let path = folder.join(&file_name);
+            if let Ok(bytes) = std::fs::read(&path) {
+                return Some(SourceFile {
+                    path: path.display().to_string(),
+                    text: String::from_utf8_lossy(&bytes).into_owned(),
+                });
+            }
+        }
+        if let Some(text) = tla_syntax::monolith::extract_monolith_module(&self.root_text, name) {
+            let path = self
+                .folders
+                .first()
+                .map_or_else(|| PathBuf::from(&file_name), |dir| dir.join(&file_name));
+            return Some(SourceFile { path: path.display().to_string(), text });
+        }
+        if STANDARD_MODULES.contains(&name) {
+            self.missing_standard_modules.push(name.to_string());
+            // Until the standard modules are embedded, an empty stand-in keeps loading going.
+            return Some(SourceFile {
+                path: format!("(standard module {name})"),
+                text: format!("---- MODULE {name} ----\n====\n"),
+            });
+        }
+        None
+    }
+}
+
 fn check(options: &SanyOptions) -> u8 {
     let mut root = options.file.clone();
     if root.extension().is_none() {
         root.set_extension("tla");
     }
     let root_dir = root.parent().map(Path::to_path_buf).unwrap_or_default();
-    let display_root = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
+    let root_name =
+        root.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+    let root_file_name =
+        root.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     println!("\n****** SANY2 Version 2.2 (sysmobench {})\n", env!("CARGO_PKG_VERSION"));
-    let root_text =
-        std::fs::read(&root).map(|bytes| String::from_utf8_lossy(&bytes).into_owned()).ok();
-    let mut queue = VecDeque::from([(root.clone(), None::<String>)]);
-    // Modules found only inside the root file (SANY's monolith specifications), by name.
-    let mut monolith_texts: std::collections::BTreeMap<PathBuf, String> = Default::default();
-    let mut seen = BTreeSet::new();
-    let mut parsed_modules = Vec::new();
-    while let Some((path, imported_by)) = queue.pop_front() {
-        let text = match monolith_texts.remove(&path).map(Ok).unwrap_or_else(|| {
-            std::fs::read(&path).map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        }) {
-            Ok(text) => text,
-            Err(_) => {
-                let name = path
-                    .file_stem()
-                    .map(|stem| stem.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                return report_missing(&name, imported_by.as_deref(), &options.file);
+    let root_text = match std::fs::read(&root) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(_) => return report_missing(&root_name, None, &root_file_name),
+    };
+    let display_root = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
+    let mut folders = vec![root_dir];
+    folders.extend(options.library_folders.iter().cloned());
+    let mut source = FileSystemModules {
+        folders,
+        root_text: root_text.clone(),
+        missing_standard_modules: Vec::new(),
+    };
+    let root_source = SourceFile { path: display_root.display().to_string(), text: root_text };
+    let spec = tla_sema::load_specification(&root_name, root_source, &mut source);
+    for file in &spec.files {
+        if !file.source.path.starts_with("(standard module") {
+            println!("Parsing file {}", file.source.path);
+        }
+    }
+    if let Some(error) = spec.errors.first() {
+        return match error {
+            LoadError::ParseFailed { file } => {
+                report_parse_error(&spec, *file, &root_file_name, options.human)
+            }
+            LoadError::ModuleNotFound { module, imported_by } => {
+                report_missing(module, Some(imported_by), &root_file_name)
+            }
+            LoadError::Circular { cycle } => {
+                println!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
+                println!("Unknown location\n");
+                println!(
+                    "Circular dependency among .tla files; dependency cycle is:\n\n  {}",
+                    cycle.join(".tla --> ")
+                );
+                println!("*** Errors: 1\n");
+                SANY_EXIT_ERROR
             }
         };
-        let shown = if path == root { display_root.clone() } else { path.clone() };
-        println!("Parsing file {}", shown.display());
-        let parsed = tla_syntax::parse_module(&text);
-        let file_name =
-            path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
-        if let Some(diagnostic) = parsed.diagnostics.iter().find(|diagnostic| diagnostic.is_error())
-        {
-            let module_name = parsed.module.as_ref().map_or_else(
-                || {
-                    path.file_stem()
-                        .map(|stem| stem.to_string_lossy().into_owned())
-                        .unwrap_or_default()
-                },
-                |module| module.name.text.clone(),
-            );
-            if options.human {
-                print!("{}", code_frame(diagnostic, &path.display().to_string(), &text));
-            } else {
-                println!("***Parse Error***");
-                if diagnostic.code == PRECEDENCE_CONFLICT || diagnostic.code == MALFORMED_EXPRESSION
-                {
-                    println!("\n  {}", diagnostic.message);
-                } else {
-                    println!("{}", diagnostic.message);
+    }
+    if !source.missing_standard_modules.is_empty() {
+        for file in spec.files.iter().rev() {
+            if let Some(module) = file.module() {
+                if !file.source.path.starts_with("(standard module") {
+                    println!("Syntax check of module {} passed", module.name.text);
                 }
-                for note in &diagnostic.notes {
-                    println!("{note}");
-                }
-                println!();
-            }
-            let root_name = root
-                .file_name()
-                .map(|name| name.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            println!("\nFatal errors while parsing TLA+ spec in file {root_name}\n");
-            println!("In module {module_name}\n");
-            println!("Could not parse module {module_name} from file {file_name}");
-            println!("*** Errors: 1\n");
-            return SANY_EXIT_ERROR;
-        }
-        let Some(module) = parsed.module else {
-            println!("***Parse Error***\nNo module header `---- MODULE Name ----` found in {file_name}\n");
-            return SANY_EXIT_ERROR;
-        };
-        let mut nested = BTreeSet::new();
-        collect_nested_module_names(&module, &mut nested);
-        let mut dependencies = Vec::new();
-        collect_dependencies(&module, &mut dependencies);
-        for dependency in dependencies {
-            if nested.contains(&dependency) || !seen.insert(dependency.clone()) {
-                continue;
-            }
-            let file_name = format!("{dependency}.tla");
-            let found = std::iter::once(&root_dir)
-                .chain(options.library_folders.iter())
-                .map(|dir| dir.join(&file_name))
-                .find(|candidate| candidate.is_file());
-            let in_root_file = || {
-                root_text.as_deref().and_then(|text| {
-                    tla_syntax::monolith::extract_monolith_module(text, &dependency)
-                })
-            };
-            match found {
-                Some(path) => queue.push_back((path, Some(module.name.text.clone()))),
-                None if STANDARD_MODULES.contains(&dependency.as_str()) => {}
-                None if in_root_file().is_some() => {
-                    let path = root_dir.join(&file_name);
-                    monolith_texts.insert(path.clone(), in_root_file().unwrap_or_default());
-                    queue.push_back((path, Some(module.name.text.clone())));
-                }
-                None => return report_missing(&dependency, Some(&module.name.text), &options.file),
             }
         }
-        parsed_modules.push(module.name.text.clone());
+        println!(
+            "Semantic analysis skipped: the standard module(s) {} are not embedded yet",
+            source.missing_standard_modules.join(", ")
+        );
+        return 0;
     }
-    for name in parsed_modules.iter().rev() {
-        println!("Syntax check of module {name} passed (semantic analysis is not implemented yet)");
+    let analysis = tla_sema::analyze(&spec);
+    for module in &analysis.analysed_modules {
+        println!("Semantic processing of module {module}");
     }
-    0
+    let mut diagnostics: Vec<(usize, Diagnostic)> = spec.diagnostics.clone();
+    diagnostics.extend(
+        analysis
+            .diagnostics
+            .iter()
+            .map(|diagnostic| (diagnostic.file, diagnostic.diagnostic.clone())),
+    );
+    let (errors, warnings): (Vec<_>, Vec<_>) =
+        diagnostics.into_iter().partition(|(_, diagnostic)| diagnostic.is_error());
+    if !warnings.is_empty() {
+        print_semantic_block(&spec, "Semantic warnings", "Warnings", &warnings, options.human);
+    }
+    if errors.is_empty() {
+        return 0;
+    }
+    print_semantic_block(&spec, "Semantic errors", "Errors", &errors, options.human);
+    SANY_EXIT_SEMANTIC
 }
 
-fn report_missing(module: &str, imported_by: Option<&str>, root: &Path) -> u8 {
-    let root_name =
-        root.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+fn print_semantic_block(
+    spec: &Specification,
+    title: &str,
+    count_label: &str,
+    items: &[(usize, Diagnostic)],
+    human: bool,
+) {
+    if human {
+        for (file, diagnostic) in items {
+            let file = &spec.files[*file];
+            print!("{}", code_frame(diagnostic, &file.source.path, &file.source.text));
+        }
+        return;
+    }
+    println!("{title}:\n\n*** {count_label}: {}\n", items.len());
+    for (file, diagnostic) in items {
+        println!("{}\n\n{}\n\n", sany_location(spec, *file, diagnostic), diagnostic.message);
+    }
+}
+
+fn sany_location(spec: &Specification, file: usize, diagnostic: &Diagnostic) -> String {
+    let loaded = &spec.files[file];
+    let index = LineIndex::new(&loaded.source.text);
+    let start = index.line_column(diagnostic.span.start);
+    let end = index.last_char(diagnostic.span);
+    let module =
+        loaded.module().map_or(loaded.expected_name.as_str(), |module| module.name.text.as_str());
+    format!(
+        "line {}, col {} to line {}, col {} of module {module}",
+        start.line, start.column, end.line, end.column
+    )
+}
+
+fn report_parse_error(spec: &Specification, file: usize, root_file_name: &str, human: bool) -> u8 {
+    let loaded = &spec.files[file];
+    let module_name =
+        loaded.module().map_or(loaded.expected_name.clone(), |module| module.name.text.clone());
+    let file_name = Path::new(&loaded.source.path)
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match loaded.parsed.diagnostics.iter().find(|diagnostic| diagnostic.is_error()) {
+        Some(diagnostic) if human => {
+            print!("{}", code_frame(diagnostic, &loaded.source.path, &loaded.source.text))
+        }
+        Some(diagnostic) => {
+            println!("***Parse Error***");
+            if diagnostic.code == PRECEDENCE_CONFLICT || diagnostic.code == MALFORMED_EXPRESSION {
+                println!("\n  {}", diagnostic.message);
+            } else {
+                println!("{}", diagnostic.message);
+            }
+            for note in &diagnostic.notes {
+                println!("{note}");
+            }
+            println!();
+        }
+        None => println!(
+            "***Parse Error***\nNo module header `---- MODULE Name ----` found in {file_name}\n"
+        ),
+    }
+    println!("\nFatal errors while parsing TLA+ spec in file {root_file_name}\n");
+    println!("In module {module_name}\n");
+    println!("Could not parse module {module_name} from file {file_name}");
+    println!("*** Errors: 1\n");
+    SANY_EXIT_ERROR
+}
+
+fn report_missing(module: &str, imported_by: Option<&str>, root_file_name: &str) -> u8 {
     let message = match imported_by {
         Some(importer) => {
             format!("Cannot find source file for module {module} imported in module {importer}.")
         }
         None => format!("Cannot find source file for module {module}."),
     };
-    println!("Fatal errors while parsing TLA+ spec in file {root_name}\n");
+    println!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
     println!("Unknown location\n");
     println!("{message}");
     println!("*** Errors: 1\n");
     SANY_EXIT_ERROR
-}
-
-fn collect_nested_module_names(module: &Module, names: &mut BTreeSet<String>) {
-    for unit in &module.units {
-        if let Unit::Module(inner) = unit {
-            names.insert(inner.name.text.clone());
-            collect_nested_module_names(inner, names);
-        }
-    }
-}
-
-/// Modules named by `EXTENDS` and `INSTANCE`, in the order SANY meets them.
-fn collect_dependencies(module: &Module, out: &mut Vec<String>) {
-    out.extend(module.extends.iter().map(|name| name.text.clone()));
-    for unit in &module.units {
-        match unit {
-            Unit::Instance(instance) => out.push(instance.module.text.clone()),
-            Unit::Definition(definition) => {
-                if let DefinitionKind::Instance { instance, .. } = &definition.kind {
-                    out.push(instance.module.text.clone());
-                }
-            }
-            Unit::Module(inner) => collect_dependencies(inner, out),
-            _ => {}
-        }
-    }
 }

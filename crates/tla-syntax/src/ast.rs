@@ -174,6 +174,8 @@ pub struct Expr {
 pub struct NameSegment {
     pub selector: Selector,
     pub arguments: Vec<Expr>,
+    /// The span of the parenthesized argument list, when there is one.
+    pub arguments_span: Option<Span>,
     pub span: Span,
 }
 

@@ -409,6 +409,15 @@ pub fn spelling_info(index: u16) -> Option<&'static OperatorInfo> {
     table.get(index as usize).copied().flatten()
 }
 
+/// The canonical name of the operator written `text` (`/\\` is `\\land`), or `text` itself
+/// when it is no operator symbol.
+pub fn canonical_name(text: &str) -> &str {
+    OPERATOR_SPELLINGS
+        .iter()
+        .find(|spelling| spelling.text == text)
+        .map_or(text, |spelling| spelling.canonical)
+}
+
 /// The spelling with index `index` in [`OPERATOR_SPELLINGS`].
 pub fn spelling(index: u16) -> &'static Spelling {
     &OPERATOR_SPELLINGS[index as usize]

@@ -318,8 +318,9 @@ impl Parser<'_> {
         let mut segments = Vec::new();
         loop {
             let name = self.expect_identifier("an identifier")?;
-            let arguments = self.optional_arguments()?;
+            let (arguments, arguments_span) = self.optional_arguments()?;
             segments.push(NameSegment {
+                arguments_span,
                 selector: Selector::Name(name.text),
                 arguments,
                 span: self.span_from(name.span),
@@ -393,6 +394,7 @@ fn membership_expression(pattern: BoundPattern, set: Expr, in_name: Name, start:
         BoundPattern::Names(mut names) => {
             let name = names.pop().unwrap_or(Name { text: String::new(), span: start });
             let segment = NameSegment {
+                arguments_span: None,
                 selector: Selector::Name(name.text),
                 arguments: Vec::new(),
                 span: name.span,
@@ -405,6 +407,7 @@ fn membership_expression(pattern: BoundPattern, set: Expr, in_name: Name, start:
                 .into_iter()
                 .map(|name| {
                     let segment = NameSegment {
+                        arguments_span: None,
                         selector: Selector::Name(name.text),
                         arguments: Vec::new(),
                         span: name.span,

@@ -307,8 +307,13 @@ impl Parser<'_> {
             _ => return Err(self.unexpected("an expression")),
         };
         let mut segments = Vec::new();
-        let arguments = self.optional_arguments()?;
-        segments.push(NameSegment { selector: first, arguments, span: self.span_from(start.span) });
+        let (arguments, arguments_span) = self.optional_arguments()?;
+        segments.push(NameSegment {
+            arguments_span,
+            selector: first,
+            arguments,
+            span: self.span_from(start.span),
+        });
         while self.at(TokenKind::Bang) {
             segments.push(self.bang_extension()?);
         }
@@ -328,11 +333,13 @@ impl Parser<'_> {
     }
 
     /// `(a, b)` after a name, if the next two tokens can start an argument list.
-    pub(super) fn optional_arguments(&mut self) -> ParseResult<Vec<Expr>> {
+    pub(super) fn optional_arguments(&mut self) -> ParseResult<(Vec<Expr>, Option<Span>)> {
         if self.at(TokenKind::LeftParen) && self.can_start_argument(1) {
-            return self.operator_arguments();
+            let open = self.token().span;
+            let arguments = self.operator_arguments()?;
+            return Ok((arguments, Some(self.span_from(open))));
         }
-        Ok(Vec::new())
+        Ok((Vec::new(), None))
     }
 
     /// Whether token `offset` ahead can begin an operator argument (SANY's `LOOKAHEAD(2) OpArgs`).
@@ -405,6 +412,7 @@ impl Parser<'_> {
                     return Err(self.error_at(INVALID_SYNTAX, token.span, message));
                 }
                 let segment = NameSegment {
+                    arguments_span: None,
                     selector: Selector::Name(self.text_of(token).to_string()),
                     arguments: Vec::new(),
                     span: token.span,
@@ -451,6 +459,7 @@ impl Parser<'_> {
             Next::Token(TokenKind::LeftParen) => {
                 let arguments = self.operator_arguments()?;
                 return Ok(NameSegment {
+                    arguments_span: None,
                     selector: Selector::Arguments,
                     arguments,
                     span: self.span_from(bang.span),
@@ -476,8 +485,8 @@ impl Parser<'_> {
             }
             _ => return Err(self.unexpected("`<<' , `>>' , `:' , `@' , or number")),
         };
-        let arguments = self.optional_arguments()?;
-        Ok(NameSegment { selector, arguments, span: self.span_from(bang.span) })
+        let (arguments, arguments_span) = self.optional_arguments()?;
+        Ok(NameSegment { arguments_span, selector, arguments, span: self.span_from(bang.span) })
     }
 
     // ----- Junction lists -----

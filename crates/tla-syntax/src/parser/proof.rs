@@ -425,6 +425,7 @@ impl Parser<'_> {
             let start = self.bump()?;
             let name: Name = self.expect_identifier("Identifier")?;
             let segment = crate::ast::NameSegment {
+                arguments_span: None,
                 selector: crate::ast::Selector::Name(name.text),
                 arguments: Vec::new(),
                 span: name.span,
