@@ -25,6 +25,7 @@ mod task_summary;
 mod test_directories;
 mod trace_corpus;
 mod trace_generation;
+mod trace_schema_tests;
 
 pub use crate::content_hashing::{sha256_hex_of_bytes, sha256_hex_of_file};
 pub use crate::invariant_templates::{parse_invariant_templates, InvariantTemplate, PropertyKind};

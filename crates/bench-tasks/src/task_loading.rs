@@ -258,7 +258,22 @@ fn build_task(task_directory: &Path, manifest: TaskManifest) -> Result<Task, Tas
             if harness.version.trim().is_empty() {
                 return Err(invalid("harness.version", "must not be empty".to_owned()));
             }
-            Some(TraceHarnessLocation { directory, version: harness.version })
+            for (field, value) in [
+                ("harness.threads", harness.threads),
+                ("harness.operations_per_thread", harness.operations_per_thread),
+                ("harness.seeds", harness.seeds),
+            ] {
+                if value == 0 {
+                    return Err(invalid(field, "must be at least 1".to_owned()));
+                }
+            }
+            Some(TraceHarnessLocation {
+                directory,
+                version: harness.version,
+                threads: harness.threads,
+                operations_per_thread: harness.operations_per_thread,
+                seeds: harness.seeds,
+            })
         }
     };
 

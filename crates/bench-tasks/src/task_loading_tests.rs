@@ -261,3 +261,30 @@ fn the_committed_tasks_load() {
         }
     }
 }
+
+#[test]
+fn loads_the_harness_section_and_rejects_empty_corpus_parameters() {
+    let harness = "\n[harness]\ndirectory = \"harness\"\nversion = \"1\"\nthreads = 3\noperations_per_thread = 12\nseeds = 20\n";
+    let root = TestDirectory::new("load-harness");
+    let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+    root.write("lock/harness/Cargo.toml", "[package]\nname = \"lock-trace-harness\"\n");
+    let manifest_path = task_directory.join("task.toml");
+    let text = std::fs::read_to_string(&manifest_path).unwrap();
+    std::fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+    let task = load_task(&task_directory).unwrap();
+    let location = task.trace_harness.unwrap();
+    assert_eq!(location.directory, task_directory.join("harness"));
+    assert_eq!(
+        (
+            location.version.as_str(),
+            location.threads,
+            location.operations_per_thread,
+            location.seeds
+        ),
+        ("1", 3, 12, 20)
+    );
+    std::fs::write(&manifest_path, format!("{text}{}", harness.replace("seeds = 20", "seeds = 0")))
+        .unwrap();
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    assert!(error.contains("harness.seeds"), "{error}");
+}

@@ -46,6 +46,9 @@
 //! [harness]                      # optional
 //! directory = "harness"
 //! version = "1"
+//! threads = 3                    # --threads of every run
+//! operations_per_thread = 12     # --operations of every run
+//! seeds = 20                     # one trace per seed, seeds 1..=20
 //! ```
 
 use serde::Deserialize;
@@ -141,4 +144,7 @@ pub(crate) struct ReferenceSection {
 pub(crate) struct HarnessSection {
     pub(crate) directory: String,
     pub(crate) version: String,
+    pub(crate) threads: u32,
+    pub(crate) operations_per_thread: u32,
+    pub(crate) seeds: u32,
 }

@@ -182,4 +182,10 @@ pub struct TraceHarnessLocation {
     pub directory: PathBuf,
     /// The harness version recorded in trace manifests; bump it whenever its output changes.
     pub version: String,
+    /// Threads contending in every run of the committed corpus (`--threads`).
+    pub threads: u32,
+    /// Operations each thread performs in every run (`--operations`).
+    pub operations_per_thread: u32,
+    /// How many traces the corpus holds: one per seed, seeds `1..=seeds`.
+    pub seeds: u32,
 }

@@ -1,11 +1,13 @@
 //! Regenerating a task's trace corpus from its harness and the fetched upstream code.
 //!
 //! A harness is a cargo project template in `tasks/<id>/harness/` (its own `[workspace]`, never a
-//! member of ours). It includes the upstream file through `#[path = "../upstream/<path>"]`
-//! against shims we write for the kernel interfaces the file imports. Generation copies the
-//! template and the verified upstream files into a build folder, builds the harness in release
-//! mode and runs it once per seed. Every run prints newline-delimited JSON events on standard
-//! output; each event is an object with at least
+//! member of ours, with its `Cargo.lock` committed). It includes the upstream files unmodified
+//! (`include!` or `#[path]` on `upstream/<path>`) against shims we write for the kernel
+//! interfaces they import. Generation copies the template and the verified upstream files into a
+//! build folder, builds the harness in release mode (`--locked`) and runs it once per seed, with
+//! `--seed S --threads N --operations K`; the binary is named `<task id>-trace-harness`. Every
+//! run prints newline-delimited JSON events on standard output; each event is an object with at
+//! least
 //!
 //! - `seq`: its position in the trace, from 0;
 //! - `thread`: the acting thread (a number) or role (a string);
@@ -119,7 +121,7 @@ pub fn generate_trace_corpus(
     let manifest_path = config.build_directory.join("Cargo.toml");
     let mut build = Command::new(&config.cargo_program);
     build
-        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .args(["build", "--release", "--quiet", "--locked", "--manifest-path"])
         .arg(&manifest_path)
         .arg("--target-dir")
         .arg(&config.target_directory)

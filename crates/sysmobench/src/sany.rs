@@ -179,6 +179,15 @@ fn check(options: &SanyOptions) -> u8 {
             LoadError::ModuleNotFound { module, imported_by } => {
                 report_missing(module, Some(imported_by), &root_file_name)
             }
+            LoadError::NameMismatch { file_name, module_name, .. } => {
+                println!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
+                println!("Unknown location\n");
+                println!(
+                    "File name '{file_name}' does not match the name '{module_name}' of the top level module it contains."
+                );
+                println!("*** Errors: 1\n");
+                SANY_EXIT_ERROR
+            }
             LoadError::Circular { cycle } => {
                 println!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
                 println!("Unknown location\n");

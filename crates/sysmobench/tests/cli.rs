@@ -138,8 +138,27 @@ fn bad_arguments_exit_two() {
 fn modules_later_in_the_root_file_are_found() {
     let spec =
         "---- MODULE Mono ----\nEXTENDS Helper\n====\n---- MODULE Helper ----\nX == 1\n====\n";
-    check(&[("Mono.tla", spec)], "Mono.tla", 0, "Syntax check of module Helper passed");
+    check(&[("Mono.tla", spec)], "Mono.tla", 0, "Semantic processing of module Helper");
     let broken =
         "---- MODULE Mono2 ----\nEXTENDS Helper\n====\n---- MODULE Helper ----\nX == (1\n====\n";
     check(&[("Mono2.tla", broken)], "Mono2.tla", 255, "In module Helper");
+}
+
+#[test]
+fn semantic_errors_exit_4_in_sanys_shape() {
+    let spec = "---- MODULE Sem ----\nVARIABLE x\nFoo(a, b) == a\nBar == Foo(1)\nBaz == \\E x \\in {1} : Qux\n====\n";
+    check(&[("Sem.tla", spec)], "Sem.tla", 4, "The operator Foo requires 2 arguments.");
+    check(&[("Sem.tla", spec)], "Sem.tla", 4, "line 4, col 11 to line 4, col 13 of module Sem");
+    check(&[("Sem.tla", spec)], "Sem.tla", 4, "Unknown operator: `Qux'.");
+}
+
+#[test]
+fn module_name_must_match_the_file_name() {
+    let spec = "---- MODULE Other ----\n====\n";
+    check(
+        &[("Named.tla", spec)],
+        "Named.tla",
+        255,
+        "File name 'Named' does not match the name 'Other' of the top level module it contains.",
+    );
 }

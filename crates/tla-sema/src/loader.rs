@@ -5,7 +5,6 @@
 //! each text once, follows `EXTENDS` and `INSTANCE`, and reports SANY's loading errors: a module
 //! that cannot be found, a file whose module has another name, circular dependencies.
 
-use crate::codes;
 use std::collections::{BTreeMap, BTreeSet};
 use tla_diagnostics::{Diagnostic, Span};
 use tla_syntax::ast::{DefinitionKind, Expr, ExprKind, Module, Unit};
@@ -48,6 +47,9 @@ pub enum LoadError {
     ModuleNotFound { module: String, imported_by: String },
     /// SANY code 4222.
     Circular { cycle: Vec<String> },
+    /// "File name 'F' does not match the name 'M' of the top level module it contains."
+    /// (SANY code 4221; fatal, SANY exits 255).
+    NameMismatch { file: usize, file_name: String, module_name: String },
 }
 
 /// The loaded specification: files in the order they were parsed (the root first).
@@ -122,16 +124,13 @@ pub fn load_specification(
         }
         let Some(module) = spec.files[file_idx].module() else { continue };
         if module.name.text != name {
-            let message = format!(
-                "File name '{name}' does not match the name '{}' of the top level module it contains.",
-                module.name.text
-            );
-            let diagnostic = Diagnostic::error(
-                codes::MODULE_NAME_DIFFERENT_FROM_FILE_NAME,
-                module.name.span,
-                message,
-            );
-            spec.diagnostics.push((file_idx, diagnostic));
+            let module_name = module.name.text.clone();
+            spec.errors.push(LoadError::NameMismatch {
+                file: file_idx,
+                file_name: name,
+                module_name,
+            });
+            return spec;
         }
         let nested = nested_module_names(module);
         let importer = module.name.text.clone();

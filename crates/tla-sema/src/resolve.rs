@@ -570,7 +570,7 @@ impl<'a> Analyzer<'a> {
             let target = canonical(&substitution.target.text).to_string();
             if !parameter_names.contains(&target) {
                 let message = format!(
-                    "Substituted symbol '{target}' is not a constant or variable of module {module}."
+                    "Identifier '{target}' is not a legal target of a substitution. \nA legal target must be a declared CONSTANT or VARIABLE in the module being instantiated. \n(Also, check for warnings about multiple declarations of this same identifier.)"
                 );
                 self.error(
                     codes::INSTANCE_SUBSTITUTION_ILLEGAL_SYMBOL_REDEFINITION,
@@ -579,7 +579,7 @@ impl<'a> Analyzer<'a> {
                 );
             } else if substituted.contains(&target) {
                 let message =
-                    format!("Multiple substitutions for symbol '{target}' in this instance.");
+                    format!("Multiple substitutions for symbol '{target}' in substitution.");
                 self.error(
                     codes::INSTANCE_SUBSTITUTION_SYMBOL_REDEFINED_MULTIPLE_TIMES,
                     substitution.target.span,
@@ -587,28 +587,29 @@ impl<'a> Analyzer<'a> {
                 );
             }
             substituted.push(target);
-            let _ = self.argument(
-                &substitution.value,
-                parameters
-                    .iter()
-                    .find(|&&id| {
-                        self.scopes.symbols[id].name == canonical(&substitution.target.text)
-                    })
-                    .map_or(0, |&id| self.scopes.symbols[id].arity),
-            );
+            let target_parameter = parameters
+                .iter()
+                .copied()
+                .find(|&id| self.scopes.symbols[id].name == canonical(&substitution.target.text));
+            match target_parameter {
+                Some(id) => {
+                    let arity = self.scopes.symbols[id].arity;
+                    let _ = self.argument(&substitution.value, arity, 0, id);
+                }
+                None => {
+                    let _ = self.expression(&substitution.value);
+                }
+            }
         }
         for (&id, name) in parameters.iter().zip(&parameter_names) {
             if substituted.contains(name) {
                 continue;
             }
             if self.scopes.resolve(name).is_none() {
-                let kind = if self.scopes.symbols[id].kind == SymbolKind::Variable {
-                    "variable"
-                } else {
-                    "constant"
-                };
                 let message = format!(
-                    "The {kind} {name} of module {module} is not substituted for and is not defined or declared in the current module."
+                    "Substitution missing for symbol {name} declared at {} \nand instantiated in module {}.",
+                    self.symbol_location(id),
+                    self.module_name
                 );
                 self.error(codes::INSTANCE_SUBSTITUTION_MISSING_SYMBOL, instance.span, message);
             }

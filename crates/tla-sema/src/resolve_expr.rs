@@ -462,7 +462,7 @@ impl Analyzer<'_> {
                 let levels = self.arguments(symbol, &segment.arguments);
                 return self.symbol_level(symbol, &levels);
             };
-            if !self.check_arity(symbol, segment, expr) {
+            if !self.check_arity(symbol, segment, expr, "") {
                 return CONSTANT_LEVEL;
             }
             self.arguments(symbol, &segment.arguments);
@@ -476,14 +476,16 @@ impl Analyzer<'_> {
                 !matches!(self.scopes.symbols[id].kind, SymbolKind::Constant | SymbolKind::Variable)
             });
             let Some(found) = found else {
-                let message = format!("Unknown operator: `{}'.", selector_text(segments));
+                let message =
+                    format!("Unknown operator: `{}'.", selector_text(std::slice::from_ref(next)));
                 self.error(codes::SYMBOL_UNDEFINED, next.span, message);
                 return CONSTANT_LEVEL;
             };
             symbol = found;
             segment = next;
         }
-        if !self.check_arity(symbol, segment, expr) {
+        let shown_name = if segments.len() > 1 { selector_text(segments) } else { String::new() };
+        if !self.check_arity(symbol, segment, expr, &shown_name) {
             return CONSTANT_LEVEL;
         }
         let levels = self.arguments(symbol, &segment.arguments);
@@ -509,12 +511,22 @@ impl Analyzer<'_> {
     }
 
     /// Checks that `segment` gives `symbol` the number of arguments it requires.
-    fn check_arity(&mut self, symbol: SymbolId, segment: &NameSegment, expr: &Expr) -> bool {
+    fn check_arity(
+        &mut self,
+        symbol: SymbolId,
+        segment: &NameSegment,
+        expr: &Expr,
+        shown_name: &str,
+    ) -> bool {
         let arity = self.scopes.symbols[symbol].arity;
         if arity < 0 || segment.arguments.len() as i32 == arity {
             return true;
         }
-        let name = self.scopes.symbols[symbol].name.clone();
+        let name = if shown_name.is_empty() {
+            self.scopes.symbols[symbol].name.clone()
+        } else {
+            shown_name.to_string()
+        };
         let message = format!("The operator {name} requires {arity} arguments.");
         let span = segment.arguments_span.unwrap_or(expr.span);
         self.error(codes::OPERATOR_GIVEN_INCORRECT_NUMBER_OF_ARGUMENTS, span, message);
@@ -529,14 +541,20 @@ impl Analyzer<'_> {
             .enumerate()
             .map(|(idx, argument)| {
                 let expected = parameter_arities.get(idx).copied().unwrap_or(0);
-                self.argument(argument, expected)
+                self.argument(argument, expected, idx, callee)
             })
             .collect()
     }
 
     /// An argument passed where an operator of `expected_arity` arguments (0: an expression) is
     /// wanted; returns its level.
-    pub(crate) fn argument(&mut self, argument: &Expr, expected_arity: i32) -> u8 {
+    pub(crate) fn argument(
+        &mut self,
+        argument: &Expr,
+        expected_arity: i32,
+        position: usize,
+        callee: SymbolId,
+    ) -> u8 {
         if expected_arity == 0 {
             return self.expression(argument);
         }
@@ -544,8 +562,10 @@ impl Analyzer<'_> {
             ExprKind::Lambda { parameters, body } => {
                 if parameters.len() as i32 != expected_arity {
                     let message = format!(
-                        "Operator argument has {} parameters, but {expected_arity} are expected.",
-                        parameters.len()
+                        "Lambda expression with arity {} used as argument {} of operator `{}', \nbut an operator of arity {expected_arity} is required.",
+                        parameters.len(),
+                        position + 1,
+                        self.scopes.symbols[callee].name
                     );
                     self.error(
                         codes::LAMBDA_OPERATOR_ARGUMENT_HAS_INCORRECT_ARITY,

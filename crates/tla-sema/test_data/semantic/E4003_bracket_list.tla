@@ -1,0 +1,3 @@
+---- MODULE E4003_bracket_list ----
+Foo == [TRUE, FALSE]
+====

@@ -1,0 +1,3 @@
+---- MODULE E4004_unary_minus_without_integers ----
+Foo == -TRUE
+====

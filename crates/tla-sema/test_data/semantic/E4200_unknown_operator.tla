@@ -1,0 +1,3 @@
+---- MODULE E4200_unknown_operator ----
+Foo == Bar + 1
+====

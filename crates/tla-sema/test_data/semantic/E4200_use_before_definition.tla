@@ -1,0 +1,4 @@
+---- MODULE E4200_use_before_definition ----
+Foo == Bar
+Bar == TRUE
+====

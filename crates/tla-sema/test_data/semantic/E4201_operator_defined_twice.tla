@@ -1,0 +1,4 @@
+---- MODULE E4201_operator_defined_twice ----
+Foo == TRUE
+Foo == FALSE
+====

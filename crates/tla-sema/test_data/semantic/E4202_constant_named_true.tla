@@ -1,0 +1,3 @@
+---- MODULE E4202_constant_named_true ----
+CONSTANT TRUE
+====

@@ -1,0 +1,4 @@
+---- MODULE E4204_too_many_arguments ----
+Op == TRUE
+Foo == Op(TRUE)
+====

@@ -1,0 +1,4 @@
+---- MODULE E4205_box_subscript_action ----
+VARIABLE x
+Foo == [][x' = x]_(x')
+====

@@ -1,0 +1,4 @@
+---- MODULE E4205_prime_of_action ----
+VARIABLE x
+Foo == (x')'
+====

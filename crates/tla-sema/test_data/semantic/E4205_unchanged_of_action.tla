@@ -1,0 +1,4 @@
+---- MODULE E4205_unchanged_of_action ----
+VARIABLE x
+Foo == UNCHANGED (x')
+====

@@ -1,0 +1,3 @@
+---- MODULE SomethingElse ----
+Foo == TRUE
+====

@@ -1,0 +1,3 @@
+---- MODULE E4261_at_outside_except ----
+Foo == {@}
+====

@@ -1,0 +1,3 @@
+---- MODULE E4275_lambda_as_expression ----
+Foo == LAMBDA a : a
+====

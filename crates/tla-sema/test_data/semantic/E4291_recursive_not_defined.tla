@@ -1,0 +1,4 @@
+---- MODULE E4291_recursive_not_defined ----
+RECURSIVE F(_)
+Foo == TRUE
+====

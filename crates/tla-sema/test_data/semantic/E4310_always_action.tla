@@ -1,0 +1,4 @@
+---- MODULE E4310_always_action ----
+VARIABLE x
+Foo == [](x' = x)
+====

@@ -1,0 +1,4 @@
+---- MODULE E4311_eventually_action ----
+VARIABLE x
+Foo == <>(x' = x)
+====

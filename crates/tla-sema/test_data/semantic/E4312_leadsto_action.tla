@@ -1,0 +1,4 @@
+---- MODULE E4312_leadsto_action ----
+VARIABLE x
+Foo == (x' = x) ~> (x = x)
+====

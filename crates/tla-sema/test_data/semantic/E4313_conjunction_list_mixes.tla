@@ -1,0 +1,5 @@
+---- MODULE E4313_conjunction_list_mixes ----
+VARIABLE x
+Foo == /\ x' = x
+       /\ [](x = x)
+====

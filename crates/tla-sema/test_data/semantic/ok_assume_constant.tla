@@ -1,0 +1,4 @@
+---- MODULE ok_assume_constant ----
+CONSTANT N
+ASSUME N = N
+====

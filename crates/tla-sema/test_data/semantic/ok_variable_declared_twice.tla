@@ -1,0 +1,4 @@
+---- MODULE ok_variable_declared_twice ----
+VARIABLE x
+VARIABLE x
+====
