@@ -397,7 +397,9 @@ fn take_children(kind: ExprKind, out: &mut Vec<Expr>) {
     };
     match kind {
         ExprKind::Name(segments) => {
-            out.extend(segments.into_iter().flat_map(|segment| segment.arguments));
+            for segment in segments {
+                out.extend(segment.arguments);
+            }
         }
         ExprKind::Prefix { operand, .. } | ExprKind::Postfix { operand, .. } => out.push(*operand),
         ExprKind::Infix { left, right, .. } => {

@@ -97,6 +97,20 @@ impl Lexer<'_> {
     /// Moves the cursor to byte `target`, keeping SANY's line and column.
     fn advance_to(&mut self, target: usize) {
         let target = target.min(self.bytes.len());
+        if target <= self.pos {
+            return;
+        }
+        let range = &self.bytes[self.pos..target];
+        // Long stretches (comments) are skipped a line at a time; only the last line's
+        // characters are counted for the column. A lone `\r` ends a line too, which the
+        // byte-by-byte path handles.
+        if range.len() > 16 && memchr::memchr(b'\r', range).is_none() {
+            if let Some(last_newline) = memchr::memrchr(b'\n', range) {
+                self.line += memchr::memchr_iter(b'\n', range).count() as u32;
+                self.column = 1;
+                self.pos += last_newline + 1;
+            }
+        }
         while self.pos < target {
             let byte = self.bytes[self.pos];
             match byte {
@@ -125,9 +139,7 @@ impl Lexer<'_> {
             match self.bytes.get(self.pos) {
                 Some(b' ' | b'\t' | b'\n' | b'\r') => self.advance_to(self.pos + 1),
                 Some(b'\\') if self.bytes.get(self.pos + 1) == Some(&b'*') => {
-                    let end = self.bytes[self.pos..]
-                        .iter()
-                        .position(|&byte| byte == b'\n' || byte == b'\r')
+                    let end = memchr::memchr2(b'\n', b'\r', &self.bytes[self.pos..])
                         .map_or(self.bytes.len(), |offset| self.pos + offset);
                     self.advance_to(end);
                 }
@@ -137,6 +149,10 @@ impl Lexer<'_> {
                     let mut depth = 0u32;
                     let mut idx = self.pos;
                     let end = loop {
+                        let Some(offset) = memchr::memchr2(b'(', b'*', &self.bytes[idx..]) else {
+                            break None;
+                        };
+                        idx += offset;
                         if idx + 1 >= self.bytes.len() {
                             break None;
                         }
