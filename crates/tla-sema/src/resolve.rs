@@ -90,6 +90,7 @@ impl<'a> Analyzer<'a> {
                 level: builtin.level,
                 parameter_weights: Vec::new(),
                 used: false,
+                function_parameters: None,
             });
             base.insert(builtin.name, symbols.len() - 1);
         }
@@ -167,6 +168,7 @@ impl<'a> Analyzer<'a> {
             level: 0,
             parameter_weights: Vec::new(),
             used: false,
+            function_parameters: None,
         })
     }
 
@@ -456,6 +458,14 @@ impl<'a> Analyzer<'a> {
                 });
                 self.scopes.symbols[id].local = definition.local;
                 self.scopes.symbols[id].level = level;
+                let n_bound_names = bounds
+                    .iter()
+                    .map(|bound| match &bound.pattern {
+                        tla_syntax::ast::BoundPattern::Names(names)
+                        | tla_syntax::ast::BoundPattern::Tuple(names) => names.len(),
+                    })
+                    .sum();
+                self.scopes.symbols[id].function_parameters = Some(n_bound_names);
                 if recursive.is_none() {
                     self.declare(id, name.span);
                 }

@@ -76,6 +76,7 @@ impl Analyzer<'_> {
                 self.apply_form("$CartesianProd", &levels, expr.span)
             }
             ExprKind::Apply { function, arguments } => {
+                self.check_function_arguments(function, arguments.len(), expr.span);
                 let mut levels = vec![self.expression(function)];
                 levels.extend(self.expressions(arguments));
                 self.apply_form("$FcnApply", &levels, expr.span)
@@ -261,6 +262,26 @@ impl Analyzer<'_> {
                 let id = self.make_symbol(&declaration.name, SymbolKind::NewSymbol, arity, false);
                 self.declare(id, declaration.name.span);
                 CONSTANT_LEVEL
+            }
+        }
+    }
+
+    /// A function defined with k > 1 parameters applied to n >= 2 arguments needs n = k (one
+    /// argument may be a tuple, so `f[t]` is always allowed).
+    fn check_function_arguments(&mut self, function: &Expr, n_arguments: usize, span: Span) {
+        let ExprKind::Name(segments) = &function.kind else { return };
+        let [segment] = segments.as_slice() else { return };
+        let Selector::Name(name) = &segment.selector else { return };
+        if !segment.arguments.is_empty() || n_arguments < 2 {
+            return;
+        }
+        let Some(symbol) = self.scopes.resolve(canonical(name)) else { return };
+        if let Some(n_parameters) = self.scopes.symbols[symbol].function_parameters {
+            if n_parameters != n_arguments {
+                let message = format!(
+                    "Function '{name}' is defined with {n_parameters} parameters, but is applied to {n_arguments} arguments."
+                );
+                self.error(codes::FUNCTION_GIVEN_INCORRECT_NUMBER_OF_ARGUMENTS, span, message);
             }
         }
     }

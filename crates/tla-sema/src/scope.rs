@@ -65,6 +65,8 @@ pub struct Symbol {
     pub parameter_weights: Vec<bool>,
     /// Set when the symbol is referred to (used for parameter weights).
     pub used: bool,
+    /// For functions defined with `f[x \in S, ...] ==`: how many bound names they have.
+    pub function_parameters: Option<usize>,
 }
 
 /// One level of the context stack: names to symbols.
