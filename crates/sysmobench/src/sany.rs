@@ -6,9 +6,9 @@
 //! of the reference SANY with `-error-codes` (tla2tools 1.8.0 line): 0 accepted, 255 on a parse or
 //! lexical error and on a module that cannot be found, 4 on semantic errors.
 //!
-//! Limits, said plainly: level checking is not implemented yet, and until the standard modules are
-//! embedded in the binary a spec that extends one of them is only checked for syntax (the output
-//! says so).
+//! The standard modules and the CommunityModules are embedded in the binary (written by us, see
+//! `tla-modules`); `-no-community` hides the latter, as a bare SANY without them on its library
+//! path would.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,35 +17,13 @@ use tla_diagnostics::{Diagnostic, LineIndex};
 use tla_sema::{LoadError, ModuleSource, SourceFile, Specification};
 use tla_syntax::diagnostics::{MALFORMED_EXPRESSION, PRECEDENCE_CONFLICT};
 
-/// Modules that SANY finds inside its own jar.
-const STANDARD_MODULES: &[&str] = &[
-    "Naturals",
-    "Integers",
-    "Reals",
-    "Sequences",
-    "FiniteSets",
-    "Bags",
-    "TLC",
-    "TLCExt",
-    "Json",
-    "Randomization",
-    "RealTime",
-    "Toolbox",
-    "_TLCTrace",
-    "_TLCTracePlain",
-    "_JsonTrace",
-    "_DotTrace",
-    "_TLAPlusCounterExample",
-    "_TLAPlusDebugger",
-    "_TLCActionTrace",
-    "_TLCTESpec",
-];
-
 const SANY_EXIT_ERROR: u8 = 255;
 const SANY_EXIT_SEMANTIC: u8 = 4;
 
 struct SanyOptions {
     human: bool,
+    /// Whether the embedded CommunityModules are available (the benchmark's setting).
+    community_modules: bool,
     library_folders: Vec<PathBuf>,
     file: PathBuf,
 }
@@ -74,6 +52,7 @@ pub fn run(args: &[String]) -> ExitCode {
 
 fn parse_arguments(args: &[String]) -> Result<SanyOptions, String> {
     let mut human = false;
+    let mut community_modules = true;
     let mut library_folders = Vec::new();
     let mut file = None;
     let mut iter = args.iter();
@@ -81,6 +60,7 @@ fn parse_arguments(args: &[String]) -> Result<SanyOptions, String> {
         match arg.as_str() {
             "-error-codes" | "--error-codes" => {}
             "-human" | "--human" => human = true,
+            "-no-community" | "--no-community" => community_modules = false,
             "-lib" | "--lib" => {
                 let dir = iter.next().ok_or("-lib needs a folder")?;
                 library_folders.push(PathBuf::from(dir));
@@ -99,15 +79,16 @@ fn parse_arguments(args: &[String]) -> Result<SanyOptions, String> {
         library_folders.extend(std::env::split_paths(&tla_path));
     }
     let file = file.ok_or("no file given")?;
-    Ok(SanyOptions { human, library_folders, file })
+    Ok(SanyOptions { human, community_modules, library_folders, file })
 }
 
-/// Finds module files: the spec's folder, the library folders, then later modules of the root
-/// file (SANY's monolith specifications). Standard modules not found as files are noted.
+/// Finds module texts as SANY does: the spec's folder, then the library folders, then later
+/// modules of the root file (SANY's monolith specifications), then the modules embedded in the
+/// binary (the standard modules, and the CommunityModules unless `-no-community` is given).
 struct FileSystemModules {
     folders: Vec<PathBuf>,
     root_text: String,
-    missing_standard_modules: Vec<String>,
+    community_modules: bool,
 }
 
 impl ModuleSource for FileSystemModules {
@@ -116,8 +97,9 @@ impl ModuleSource for FileSystemModules {
         for folder in &self.folders {
             let path = folder.join(&file_name);
             if let Ok(bytes) = std::fs::read(&path) {
+                let shown = std::fs::canonicalize(&path).unwrap_or(path);
                 return Some(SourceFile {
-                    path: path.display().to_string(),
+                    path: shown.display().to_string(),
                     text: String::from_utf8_lossy(&bytes).into_owned(),
                 });
             }
@@ -127,17 +109,17 @@ impl ModuleSource for FileSystemModules {
                 .folders
                 .first()
                 .map_or_else(|| PathBuf::from(&file_name), |dir| dir.join(&file_name));
-            return Some(SourceFile { path: path.display().to_string(), text });
+            let shown = std::fs::canonicalize(&path).unwrap_or(path);
+            return Some(SourceFile { path: shown.display().to_string(), text });
         }
-        if STANDARD_MODULES.contains(&name) {
-            self.missing_standard_modules.push(name.to_string());
-            // Until the standard modules are embedded, an empty stand-in keeps loading going.
-            return Some(SourceFile {
-                path: format!("(standard module {name})"),
-                text: format!("---- MODULE {name} ----\n====\n"),
-            });
+        let embedded = tla_modules::embedded_module(name)?;
+        if embedded.origin == tla_modules::ModuleOrigin::Community && !self.community_modules {
+            return None;
         }
-        None
+        Some(SourceFile {
+            path: format!("{file_name} (embedded in sysmobench)"),
+            text: embedded.text.to_string(),
+        })
     }
 }
 
@@ -162,14 +144,12 @@ fn check(options: &SanyOptions) -> u8 {
     let mut source = FileSystemModules {
         folders,
         root_text: root_text.clone(),
-        missing_standard_modules: Vec::new(),
+        community_modules: options.community_modules,
     };
     let root_source = SourceFile { path: display_root.display().to_string(), text: root_text };
     let spec = tla_sema::load_specification(&root_name, root_source, &mut source);
     for file in &spec.files {
-        if !file.source.path.starts_with("(standard module") {
-            println!("Parsing file {}", file.source.path);
-        }
+        println!("Parsing file {}", file.source.path);
     }
     if let Some(error) = spec.errors.first() {
         return match error {
@@ -200,23 +180,12 @@ fn check(options: &SanyOptions) -> u8 {
             }
         };
     }
-    if !source.missing_standard_modules.is_empty() {
-        for file in spec.files.iter().rev() {
-            if let Some(module) = file.module() {
-                if !file.source.path.starts_with("(standard module") {
-                    println!("Syntax check of module {} passed", module.name.text);
-                }
-            }
-        }
-        println!(
-            "Semantic analysis skipped: the standard module(s) {} are not embedded yet",
-            source.missing_standard_modules.join(", ")
-        );
-        return 0;
-    }
     let analysis = tla_sema::analyze(&spec);
     for module in &analysis.analysed_modules {
         println!("Semantic processing of module {module}");
+    }
+    for module in &analysis.analysed_modules {
+        println!("Linting of module {module}");
     }
     let mut diagnostics: Vec<(usize, Diagnostic)> = spec.diagnostics.clone();
     diagnostics.extend(
@@ -228,7 +197,7 @@ fn check(options: &SanyOptions) -> u8 {
     let (errors, warnings): (Vec<_>, Vec<_>) =
         diagnostics.into_iter().partition(|(_, diagnostic)| diagnostic.is_error());
     if !warnings.is_empty() {
-        print_semantic_block(&spec, "Semantic warnings", "Warnings", &warnings, options.human);
+        print_semantic_block(&spec, "Semantic errors", "Warnings", &warnings, options.human);
     }
     if errors.is_empty() {
         return 0;

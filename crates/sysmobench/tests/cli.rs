@@ -60,7 +60,7 @@ fn check(files: &[(&str, &str)], root: &str, expected_exit: i32, expected_line: 
 fn accepted_module_exits_zero() {
     let spec =
         "---- MODULE Ok ----\nEXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\n====\n";
-    check(&[("Ok.tla", spec)], "Ok.tla", 0, "Syntax check of module Ok passed");
+    check(&[("Ok.tla", spec)], "Ok.tla", 0, "Semantic processing of module Ok");
 }
 
 #[test]
@@ -161,4 +161,15 @@ fn module_name_must_match_the_file_name() {
         255,
         "File name 'Named' does not match the name 'Other' of the top level module it contains.",
     );
+}
+
+#[test]
+fn standard_and_community_modules_are_embedded() {
+    let spec = "---- MODULE Uses ----\nEXTENDS Naturals, Sequences, SequencesExt\nFoo == Len(<<1>>) + 1\nNat == 3\n====\n";
+    check(&[("Uses.tla", spec)], "Uses.tla", 4, "Operator Nat already defined or declared.");
+    let scratch = Scratch::new("nocommunity");
+    scratch.write("Plain.tla", "---- MODULE Plain ----\nEXTENDS SequencesExt\n====\n");
+    let (exit, output) = sysmobench(&["sany", "-no-community", "Plain.tla"], &scratch.dir);
+    assert_eq!(exit, 255, "{output}");
+    assert!(output.contains("Cannot find source file for module SequencesExt imported in module Plain."));
 }

@@ -172,6 +172,23 @@ impl<'a> Analyzer<'a> {
         })
     }
 
+    /// Where a symbol was written, or the current file and `fallback`.
+    fn origin_or(&self, id: SymbolId, fallback: Span) -> (FileId, Span) {
+        self.scopes.symbols[id].origin.map_or((self.file, fallback), |origin| (origin.file, origin.span))
+    }
+
+    /// Makes a symbol's origin cover `span` (SANY locates a definition by its whole text).
+    pub(crate) fn set_origin_span(&mut self, id: SymbolId, span: Span) {
+        if let Some(origin) = self.scopes.symbols[id].origin.as_mut() {
+            origin.span = span;
+        }
+    }
+
+    pub(crate) fn warning_at(&mut self, file: FileId, code: DiagnosticCode, span: Span, message: String) {
+        let diagnostic = Diagnostic::warning(code, span, message);
+        self.diagnostics.push(SemanticDiagnostic { file, diagnostic });
+    }
+
     /// Adds a symbol to the innermost context, reporting conflicts as SANY does.
     pub(crate) fn declare(&mut self, id: SymbolId, span: Span) -> bool {
         let name = self.scopes.symbols[id].name.clone();
@@ -278,20 +295,15 @@ impl<'a> Analyzer<'a> {
                         let message = format!(
                             "The {what} of '{name}' conflicts with \nits {what} at {location}."
                         );
-                        self.error(
-                            codes::EXTENDED_MODULES_SYMBOL_UNIFICATION_CONFLICT,
-                            extended.span,
-                            message,
-                        );
+                        let (file, span) = self.origin_or(id, extended.span);
+                        let diagnostic = Diagnostic::error(codes::EXTENDED_MODULES_SYMBOL_UNIFICATION_CONFLICT, span, message);
+                        self.diagnostics.push(SemanticDiagnostic { file, diagnostic });
                     } else if self.scopes.symbols[current].defined_in_module
                         != self.scopes.symbols[id].defined_in_module
                     {
                         let message = format!("Warning: the {what} of '{name}' conflicts with \nits {what} at {location}.");
-                        self.warning(
-                            codes::EXTENDED_MODULES_SYMBOL_UNIFICATION_AMBIGUITY,
-                            extended.span,
-                            message,
-                        );
+                        let (file, span) = self.origin_or(id, extended.span);
+                        self.warning_at(file, codes::EXTENDED_MODULES_SYMBOL_UNIFICATION_AMBIGUITY, span, message);
                     }
                 }
             }
@@ -434,6 +446,9 @@ impl<'a> Analyzer<'a> {
                         definition.local,
                     )
                 });
+                if recursive.is_none() {
+                    self.set_origin_span(id, definition.span);
+                }
                 self.scopes.symbols[id].parameter_arities = parameter_arities;
                 self.scopes.symbols[id].parameter_weights = parameter_weights;
                 self.scopes.symbols[id].level = level;
@@ -456,6 +471,9 @@ impl<'a> Analyzer<'a> {
                 let id = recursive.unwrap_or_else(|| {
                     self.make_symbol(name, SymbolKind::UserDefined, 0, definition.local)
                 });
+                if recursive.is_none() {
+                    self.set_origin_span(id, definition.span);
+                }
                 self.scopes.symbols[id].local = definition.local;
                 self.scopes.symbols[id].level = level;
                 let n_bound_names = bounds
@@ -495,6 +513,7 @@ impl<'a> Analyzer<'a> {
                     definition.local,
                 );
                 self.scopes.symbols[id].instance_of = Some(instance.module.text.clone());
+                self.set_origin_span(id, definition.span);
                 self.declare(id, name.span);
             }
         }
