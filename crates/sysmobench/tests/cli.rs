@@ -87,12 +87,12 @@ fn unfinished_definition_reports_the_next_definition() {
 
 #[test]
 fn missing_module_exits_255() {
-    let spec = "---- MODULE Miss ----\nEXTENDS Naturals, SequencesExt\n====\n";
+    let spec = "---- MODULE Miss ----\nEXTENDS Naturals, NoSuchModule\n====\n";
     check(
         &[("Miss.tla", spec)],
         "Miss.tla",
         255,
-        "Cannot find source file for module SequencesExt imported in module Miss.",
+        "Cannot find source file for module NoSuchModule imported in module Miss.",
     );
 }
 
