@@ -171,5 +171,6 @@ fn standard_and_community_modules_are_embedded() {
     scratch.write("Plain.tla", "---- MODULE Plain ----\nEXTENDS SequencesExt\n====\n");
     let (exit, output) = sysmobench(&["sany", "-no-community", "Plain.tla"], &scratch.dir);
     assert_eq!(exit, 255, "{output}");
-    assert!(output.contains("Cannot find source file for module SequencesExt imported in module Plain."));
+    assert!(output
+        .contains("Cannot find source file for module SequencesExt imported in module Plain."));
 }

@@ -174,7 +174,9 @@ impl<'a> Analyzer<'a> {
 
     /// Where a symbol was written, or the current file and `fallback`.
     fn origin_or(&self, id: SymbolId, fallback: Span) -> (FileId, Span) {
-        self.scopes.symbols[id].origin.map_or((self.file, fallback), |origin| (origin.file, origin.span))
+        self.scopes.symbols[id]
+            .origin
+            .map_or((self.file, fallback), |origin| (origin.file, origin.span))
     }
 
     /// Makes a symbol's origin cover `span` (SANY locates a definition by its whole text).
@@ -184,7 +186,13 @@ impl<'a> Analyzer<'a> {
         }
     }
 
-    pub(crate) fn warning_at(&mut self, file: FileId, code: DiagnosticCode, span: Span, message: String) {
+    pub(crate) fn warning_at(
+        &mut self,
+        file: FileId,
+        code: DiagnosticCode,
+        span: Span,
+        message: String,
+    ) {
         let diagnostic = Diagnostic::warning(code, span, message);
         self.diagnostics.push(SemanticDiagnostic { file, diagnostic });
     }
@@ -296,14 +304,23 @@ impl<'a> Analyzer<'a> {
                             "The {what} of '{name}' conflicts with \nits {what} at {location}."
                         );
                         let (file, span) = self.origin_or(id, extended.span);
-                        let diagnostic = Diagnostic::error(codes::EXTENDED_MODULES_SYMBOL_UNIFICATION_CONFLICT, span, message);
+                        let diagnostic = Diagnostic::error(
+                            codes::EXTENDED_MODULES_SYMBOL_UNIFICATION_CONFLICT,
+                            span,
+                            message,
+                        );
                         self.diagnostics.push(SemanticDiagnostic { file, diagnostic });
                     } else if self.scopes.symbols[current].defined_in_module
                         != self.scopes.symbols[id].defined_in_module
                     {
                         let message = format!("Warning: the {what} of '{name}' conflicts with \nits {what} at {location}.");
                         let (file, span) = self.origin_or(id, extended.span);
-                        self.warning_at(file, codes::EXTENDED_MODULES_SYMBOL_UNIFICATION_AMBIGUITY, span, message);
+                        self.warning_at(
+                            file,
+                            codes::EXTENDED_MODULES_SYMBOL_UNIFICATION_AMBIGUITY,
+                            span,
+                            message,
+                        );
                     }
                 }
             }
