@@ -445,6 +445,11 @@ impl<'a> Analyzer<'a> {
                     parameters.len() as i32,
                     "Definition of",
                 );
+                // A RECURSIVE operator takes the definition's parameters before its body is
+                // analysed, so recursive calls may pass operator arguments (as in SANY).
+                if let Some(id) = recursive {
+                    self.scopes.symbols[id].parameter_arities = parameter_arities.clone();
+                }
                 let parameter_ids: Vec<Option<SymbolId>> = parameters
                     .iter()
                     .map(|parameter| self.scopes.resolve(canonical(&parameter.name.text)))
