@@ -4,6 +4,7 @@
 //! Each subcommand lives in its own module and does its IO here, calling into pure libraries.
 
 mod sany;
+mod task_commands;
 
 use std::process::ExitCode;
 
@@ -16,6 +17,12 @@ usage: sysmobench <command> [arguments]
 commands:
   sany [-error-codes] [-human] [-lib DIR]... FILE.tla
         check a TLA+ module as SANY does (syntax, and the modules it extends or instances)
+  tasks [--tasks-dir DIR] [--cache DIR] [--json]
+        list the benchmark tasks: system, pinned source, lines, traces, invariants
+  fetch <TASK...|all> [--tasks-dir DIR] [--cache DIR]
+        fetch pinned task sources into the cache and verify their hashes (exit 1 on failure)
+  traces --task TASK [--out DIR] [--tasks-dir DIR] [--cache DIR]
+        regenerate a task's trace corpus with its harness and print the manifest summary
   help  print this message
   version
         print the version
@@ -29,6 +36,9 @@ fn main() -> ExitCode {
     };
     match command.as_str() {
         "sany" => sany::run(&args[1..]),
+        "tasks" => task_commands::run_tasks(&args[1..]),
+        "fetch" => task_commands::run_fetch(&args[1..]),
+        "traces" => task_commands::run_traces(&args[1..]),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             ExitCode::SUCCESS

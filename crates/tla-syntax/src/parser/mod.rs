@@ -56,6 +56,45 @@ pub fn parse_module(text: &str) -> ParsedModule {
     ParsedModule { module, diagnostics }
 }
 
+/// The start of one definition found by [`definition_starts`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefinitionStart {
+    /// Byte offset of the first token of the left-hand side.
+    pub offset: u32,
+    /// The defined name (an identifier, or the operator symbol of an operator definition).
+    pub name: String,
+}
+
+/// Where each definition of `text` starts: for every `==`, the first token of its left-hand side
+/// and the defined name, found with SANY's rule for definition breaks. Works on text that does
+/// not parse, which is what checking the definitions of a broken module one by one needs.
+pub fn definition_starts(text: &str) -> Vec<DefinitionStart> {
+    let lexed = crate::lexer::lex(text);
+    let tokens = &lexed.tokens;
+    let mut parser = Parser::new(text, tokens);
+    let mut res = Vec::new();
+    let mut previous_definition = 0usize;
+    for idx in 0..tokens.len() {
+        if tokens[idx].kind != TokenKind::DefEq {
+            continue;
+        }
+        parser.pos = previous_definition + 1;
+        if let Some(start) = parser.left_hand_side_start(idx) {
+            let is_operator = |token: Token| matches!(token.kind, TokenKind::Operator(_));
+            let name_token = if is_operator(tokens[start]) {
+                tokens[start]
+            } else if start + 1 < idx && is_operator(tokens[start + 1]) {
+                tokens[start + 1]
+            } else {
+                tokens[start]
+            };
+            res.push(DefinitionStart { offset: tokens[start].span.start, name: parser.text_of(name_token).to_string() });
+        }
+        previous_definition = idx;
+    }
+    res
+}
+
 pub(crate) struct Parser<'a> {
     text: &'a str,
     tokens: &'a [Token],
