@@ -7,12 +7,17 @@
 //! `Init` and `Next` are taken from the cfg (`INIT`/`NEXT`, or the conjuncts of `SPECIFICATION`).
 
 use std::collections::{BTreeMap, BTreeSet};
-use tla_syntax::ast::{DefinitionKind, Expr, ExprKind, Module, NameSegment, Quantifier, Selector, Unit};
+use tla_syntax::ast::{
+    DefinitionKind, Expr, ExprKind, Module, NameSegment, Quantifier, Selector, Unit,
+};
 
 /// How the cfg names the behaviour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EntryPoints {
-    InitNext { init: String, next: String },
+    InitNext {
+        init: String,
+        next: String,
+    },
     Specification(String),
     /// No cfg: `Init` and `Next`, the conventional names.
     Conventional,
@@ -35,7 +40,10 @@ pub fn top_level_definitions(module: &Module) -> BTreeMap<String, &Expr> {
 }
 
 /// The names of `Init` and `Next` for `entry_points` in `module`.
-pub fn init_and_next(module: &Module, entry_points: &EntryPoints) -> (Option<String>, Option<String>) {
+pub fn init_and_next(
+    module: &Module,
+    entry_points: &EntryPoints,
+) -> (Option<String>, Option<String>) {
     match entry_points {
         EntryPoints::InitNext { init, next } => (Some(init.clone()), Some(next.clone())),
         EntryPoints::Conventional => (Some("Init".to_string()), Some("Next".to_string())),
@@ -46,8 +54,11 @@ pub fn init_and_next(module: &Module, entry_points: &EntryPoints) -> (Option<Str
             let mut next = None;
             for conjunct in conjuncts(body) {
                 match &conjunct.kind {
-                    ExprKind::Prefix { operator, operand } if operator.text == "[]" || operator.text == "□" => {
-                        if let ExprKind::BoxAction { action, .. } = &strip_parentheses(operand).kind {
+                    ExprKind::Prefix { operator, operand }
+                        if operator.text == "[]" || operator.text == "□" =>
+                    {
+                        if let ExprKind::BoxAction { action, .. } = &strip_parentheses(operand).kind
+                        {
                             next = simple_name(action).or(next);
                         }
                     }
@@ -68,7 +79,12 @@ pub fn split_next(next: &str, definitions: &BTreeMap<String, &Expr>) -> Vec<Stri
     res
 }
 
-fn split_definition(name: &str, definitions: &BTreeMap<String, &Expr>, visiting: &mut BTreeSet<String>, out: &mut Vec<String>) {
+fn split_definition(
+    name: &str,
+    definitions: &BTreeMap<String, &Expr>,
+    visiting: &mut BTreeSet<String>,
+    out: &mut Vec<String>,
+) {
     let Some(body) = definitions.get(name) else {
         push_unique(out, name);
         return;
@@ -101,8 +117,12 @@ fn push_unique(out: &mut Vec<String>, name: &str) {
 fn disjuncts(expr: &Expr) -> Vec<&Expr> {
     let expr = strip_parentheses(expr);
     match &expr.kind {
-        ExprKind::Junction { conjunction: false, items } => items.iter().flat_map(disjuncts).collect(),
-        ExprKind::Infix { operator, left, right } if matches!(operator.text.as_str(), "\\/" | "\\lor" | "∨") => {
+        ExprKind::Junction { conjunction: false, items } => {
+            items.iter().flat_map(disjuncts).collect()
+        }
+        ExprKind::Infix { operator, left, right }
+            if matches!(operator.text.as_str(), "\\/" | "\\lor" | "∨") =>
+        {
             let mut res = disjuncts(left);
             res.extend(disjuncts(right));
             res
@@ -115,8 +135,12 @@ fn disjuncts(expr: &Expr) -> Vec<&Expr> {
 fn conjuncts(expr: &Expr) -> Vec<&Expr> {
     let expr = strip_parentheses(expr);
     match &expr.kind {
-        ExprKind::Junction { conjunction: true, items } => items.iter().flat_map(conjuncts).collect(),
-        ExprKind::Infix { operator, left, right } if matches!(operator.text.as_str(), "/\\" | "\\land" | "∧") => {
+        ExprKind::Junction { conjunction: true, items } => {
+            items.iter().flat_map(conjuncts).collect()
+        }
+        ExprKind::Infix { operator, left, right }
+            if matches!(operator.text.as_str(), "/\\" | "\\land" | "∧") =>
+        {
             let mut res = conjuncts(left);
             res.extend(conjuncts(right));
             res
@@ -135,14 +159,18 @@ fn strip_parentheses(mut expr: &Expr) -> &Expr {
 /// `A` or `A(args)` where `A` is a top-level definition.
 fn called_definition(expr: &Expr, definitions: &BTreeMap<String, &Expr>) -> Option<String> {
     let ExprKind::Name(segments) = &strip_parentheses(expr).kind else { return None };
-    let [NameSegment { selector: Selector::Name(name), .. }] = segments.as_slice() else { return None };
+    let [NameSegment { selector: Selector::Name(name), .. }] = segments.as_slice() else {
+        return None;
+    };
     definitions.contains_key(name).then(|| name.clone())
 }
 
 fn simple_name(expr: &Expr) -> Option<String> {
     let ExprKind::Name(segments) = &strip_parentheses(expr).kind else { return None };
     match segments.as_slice() {
-        [NameSegment { selector: Selector::Name(name), arguments, .. }] if arguments.is_empty() => Some(name.clone()),
+        [NameSegment { selector: Selector::Name(name), arguments, .. }] if arguments.is_empty() => {
+            Some(name.clone())
+        }
         _ => None,
     }
 }
@@ -167,7 +195,9 @@ fn referenced_names_inner(expr: &Expr, out: &mut BTreeSet<String>) {
         ExprKind::Let { definitions, body } => {
             for unit in definitions {
                 if let Unit::Definition(definition) = unit {
-                    if let DefinitionKind::Operator { body, .. } | DefinitionKind::Function { body, .. } = &definition.kind {
+                    if let DefinitionKind::Operator { body, .. }
+                    | DefinitionKind::Function { body, .. } = &definition.kind
+                    {
                         referenced_names(body, out);
                     }
                 }
@@ -199,9 +229,9 @@ fn for_each_child(expr: &Expr, visit: &mut dyn FnMut(&Expr)) {
             arguments.iter().for_each(visit);
         }
         ExprKind::Field { record, .. } => visit(record),
-        ExprKind::Parenthesized(inner) | ExprKind::Label { body: inner, .. } | ExprKind::Lambda { body: inner, .. } => {
-            visit(inner)
-        }
+        ExprKind::Parenthesized(inner)
+        | ExprKind::Label { body: inner, .. }
+        | ExprKind::Lambda { body: inner, .. } => visit(inner),
         ExprKind::If { condition, then_branch, else_branch } => {
             visit(condition);
             visit(then_branch);
@@ -216,7 +246,8 @@ fn for_each_child(expr: &Expr, visit: &mut dyn FnMut(&Expr)) {
                 visit(other);
             }
         }
-        ExprKind::Quantified { bounds, body, .. } | ExprKind::FunctionConstructor { bounds, body } => {
+        ExprKind::Quantified { bounds, body, .. }
+        | ExprKind::FunctionConstructor { bounds, body } => {
             bounds.iter().filter_map(|bound| bound.set.as_ref()).for_each(&mut *visit);
             visit(body);
         }
@@ -241,7 +272,9 @@ fn for_each_child(expr: &Expr, visit: &mut dyn FnMut(&Expr)) {
             visit(domain);
             visit(range);
         }
-        ExprKind::Record(fields) | ExprKind::RecordSet(fields) => fields.iter().for_each(|(_, value)| visit(value)),
+        ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
+            fields.iter().for_each(|(_, value)| visit(value))
+        }
         ExprKind::Except { function, updates } => {
             visit(function);
             for update in updates {

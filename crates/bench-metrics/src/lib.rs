@@ -10,5 +10,8 @@ pub mod score_card;
 pub mod syntax_phase;
 
 pub use actions::EntryPoints;
-pub use score_card::{OverallScore, Phase, PhaseEntry, PhaseOutcome, ScoreCard, WeightPreset, SCORE_CARD_SCHEMA_VERSION};
+pub use score_card::{
+    OverallScore, Phase, PhaseEntry, PhaseOutcome, ScoreCard, WeightPreset,
+    SCORE_CARD_SCHEMA_VERSION,
+};
 pub use syntax_phase::{evaluate_syntax, ActionResult, SyntaxResult};

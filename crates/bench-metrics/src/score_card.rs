@@ -22,7 +22,8 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const ALL: [Phase; 4] = [Phase::Syntax, Phase::Runtime, Phase::Conformance, Phase::Invariants];
+    pub const ALL: [Phase; 4] =
+        [Phase::Syntax, Phase::Runtime, Phase::Conformance, Phase::Invariants];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -93,9 +94,13 @@ pub struct PhaseEntry {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum OverallScore {
-    Evaluated { score: f64 },
+    Evaluated {
+        score: f64,
+    },
     /// Some phase was not evaluated and cascading did not decide it.
-    NotEvaluated { missing_phases: Vec<Phase> },
+    NotEvaluated {
+        missing_phases: Vec<Phase>,
+    },
 }
 
 /// Everything known about one attempt's scores.
@@ -112,7 +117,11 @@ pub struct ScoreCard {
 
 impl ScoreCard {
     /// Builds the card from the phases' outcomes (missing phases are not evaluated).
-    pub fn new(outcomes: Vec<(Phase, PhaseOutcome)>, weights: WeightPreset, cascade: bool) -> ScoreCard {
+    pub fn new(
+        outcomes: Vec<(Phase, PhaseOutcome)>,
+        weights: WeightPreset,
+        cascade: bool,
+    ) -> ScoreCard {
         let mut reasons = Vec::new();
         let mut phases = Vec::new();
         let mut failed_before: Option<Phase> = None;
@@ -121,10 +130,16 @@ impl ScoreCard {
                 .iter()
                 .find(|(candidate, _)| *candidate == phase)
                 .map(|(_, outcome)| outcome.clone())
-                .unwrap_or_else(|| PhaseOutcome::NotEvaluated { reason: "not implemented yet".to_string() });
+                .unwrap_or_else(|| PhaseOutcome::NotEvaluated {
+                    reason: "not implemented yet".to_string(),
+                });
             let outcome = match (failed_before, &outcome) {
                 (Some(failed), _) if cascade => {
-                    reasons.push(format!("{} scores 0: {} failed (cascade)", phase.name(), failed.name()));
+                    reasons.push(format!(
+                        "{} scores 0: {} failed (cascade)",
+                        phase.name(),
+                        failed.name()
+                    ));
                     PhaseOutcome::Evaluated {
                         score: 0.0,
                         details: serde_json::json!({ "cascaded_from": failed.name() }),
@@ -143,19 +158,33 @@ impl ScoreCard {
             }
             phases.push(PhaseEntry { phase, outcome });
         }
-        let missing_phases: Vec<Phase> =
-            phases.iter().filter(|entry| entry.outcome.score().is_none()).map(|entry| entry.phase).collect();
+        let missing_phases: Vec<Phase> = phases
+            .iter()
+            .filter(|entry| entry.outcome.score().is_none())
+            .map(|entry| entry.phase)
+            .collect();
         let overall = if missing_phases.is_empty() {
-            let score = phases.iter().map(|entry| weights.weight(entry.phase) * entry.outcome.score().unwrap_or(0.0)).sum();
+            let score = phases
+                .iter()
+                .map(|entry| weights.weight(entry.phase) * entry.outcome.score().unwrap_or(0.0))
+                .sum();
             OverallScore::Evaluated { score }
         } else {
             OverallScore::NotEvaluated { missing_phases }
         };
-        ScoreCard { schema_version: SCORE_CARD_SCHEMA_VERSION, weights, cascade, phases, overall, reasons }
+        ScoreCard {
+            schema_version: SCORE_CARD_SCHEMA_VERSION,
+            weights,
+            cascade,
+            phases,
+            overall,
+            reasons,
+        }
     }
 
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_else(|error| format!("{{\"error\": \"{error}\"}}"))
+        serde_json::to_string_pretty(self)
+            .unwrap_or_else(|error| format!("{{\"error\": \"{error}\"}}"))
     }
 }
 
@@ -173,7 +202,9 @@ mod tests {
         assert_eq!(card.phases[1].outcome.score(), None);
         assert_eq!(
             card.overall,
-            OverallScore::NotEvaluated { missing_phases: vec![Phase::Runtime, Phase::Conformance, Phase::Invariants] }
+            OverallScore::NotEvaluated {
+                missing_phases: vec![Phase::Runtime, Phase::Conformance, Phase::Invariants]
+            }
         );
         assert_eq!(card.reasons[0], "runtime not evaluated: not implemented yet");
     }

@@ -17,7 +17,9 @@
 //! the whole module fails, and `Init` and two of `Next`'s actions pass, so the score is
 //! 0.5 × 0 + 0.5 × 3/4 = 0.375.
 
-use crate::actions::{init_and_next, referenced_names, split_next, top_level_definitions, EntryPoints};
+use crate::actions::{
+    init_and_next, referenced_names, split_next, top_level_definitions, EntryPoints,
+};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use tla_sema::{LoadError, ModuleSource, SourceFile};
@@ -46,16 +48,25 @@ pub struct ActionResult {
 const MAX_CUTS: usize = 200;
 
 /// Scores the module `text` (module name `module_name`), finding its imports through `source`.
-pub fn evaluate_syntax(module_name: &str, text: &str, entry_points: &EntryPoints, source: &mut dyn ModuleSource) -> SyntaxResult {
+pub fn evaluate_syntax(
+    module_name: &str,
+    text: &str,
+    entry_points: &EntryPoints,
+    source: &mut dyn ModuleSource,
+) -> SyntaxResult {
     let (whole_module_passes, whole_module_errors) = whole_module_check(module_name, text, source);
     // Cut out definitions that do not parse, one at a time.
     let mut working = text.to_string();
     let mut cut = Vec::new();
     let mut cut_names: BTreeSet<String> = BTreeSet::new();
-    let original_next_region = |name: &str| definition_region(text, name).map(|(start, end)| text[start..end].to_string());
+    let original_next_region =
+        |name: &str| definition_region(text, name).map(|(start, end)| text[start..end].to_string());
     loop {
         let parsed = tla_syntax::parse_module(&working);
-        let Some(diagnostic) = parsed.diagnostics.iter().find(|diagnostic| diagnostic.is_error()) else { break };
+        let Some(diagnostic) = parsed.diagnostics.iter().find(|diagnostic| diagnostic.is_error())
+        else {
+            break;
+        };
         if cut.len() >= MAX_CUTS {
             break;
         }
@@ -68,7 +79,8 @@ pub fn evaluate_syntax(module_name: &str, text: &str, entry_points: &EntryPoints
             _ => break,
         }
     }
-    let mut failing: BTreeMap<String, Vec<String>> = cut.iter().map(|name| (name.clone(), vec!["does not parse".to_string()])).collect();
+    let mut failing: BTreeMap<String, Vec<String>> =
+        cut.iter().map(|name| (name.clone(), vec!["does not parse".to_string()])).collect();
     let parsed = tla_syntax::parse_module(&working);
     let Some(module) = parsed.module.as_ref().filter(|_| parsed.diagnostics.is_empty()) else {
         // Even the module's frame does not parse: no action can be judged.
@@ -76,14 +88,26 @@ pub fn evaluate_syntax(module_name: &str, text: &str, entry_points: &EntryPoints
     };
     // Check names and levels of what parses, with missing modules replaced by empty ones.
     let mut lenient = EmptyForMissing { inner: source };
-    let spec = tla_sema::load_specification(module_name, SourceFile { path: module_name.to_string(), text: working.clone() }, &mut lenient);
+    let spec = tla_sema::load_specification(
+        module_name,
+        SourceFile { path: module_name.to_string(), text: working.clone() },
+        &mut lenient,
+    );
     if spec.errors.is_empty() {
         let analysis = tla_sema::analyze(&spec);
         let definitions = definition_spans(module);
-        for diagnostic in analysis.diagnostics.iter().filter(|diagnostic| diagnostic.diagnostic.is_error() && diagnostic.file == 0) {
+        for diagnostic in analysis
+            .diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.diagnostic.is_error() && diagnostic.file == 0)
+        {
             let offset = diagnostic.diagnostic.span.start;
-            if let Some((name, _)) = definitions.iter().find(|(_, (start, end))| *start <= offset && offset < *end) {
-                failing.entry(name.clone()).or_default().push(diagnostic.diagnostic.message.lines().next().unwrap_or_default().to_string());
+            if let Some((name, _)) =
+                definitions.iter().find(|(_, (start, end))| *start <= offset && offset < *end)
+            {
+                failing.entry(name.clone()).or_default().push(
+                    diagnostic.diagnostic.message.lines().next().unwrap_or_default().to_string(),
+                );
             }
         }
     }
@@ -99,7 +123,9 @@ pub fn evaluate_syntax(module_name: &str, text: &str, entry_points: &EntryPoints
                 .tokens
                 .iter()
                 .map(|token| region[token.span.start as usize..token.span.end as usize].to_string())
-                .filter(|word| word != &next && (definitions.contains_key(word) || cut_names.contains(word)))
+                .filter(|word| {
+                    word != &next && (definitions.contains_key(word) || cut_names.contains(word))
+                })
                 .collect();
             for name in named {
                 if !action_names.contains(&name) {
@@ -125,11 +151,22 @@ pub fn evaluate_syntax(module_name: &str, text: &str, entry_points: &EntryPoints
     finish(whole_module_passes, whole_module_errors, actions, cut)
 }
 
-fn finish(whole_module_passes: bool, whole_module_errors: Vec<String>, actions: Vec<ActionResult>, cut: Vec<String>) -> SyntaxResult {
+fn finish(
+    whole_module_passes: bool,
+    whole_module_errors: Vec<String>,
+    actions: Vec<ActionResult>,
+    cut: Vec<String>,
+) -> SyntaxResult {
     let passing = actions.iter().filter(|action| action.passes).count();
     let action_share = if actions.is_empty() { 0.0 } else { passing as f64 / actions.len() as f64 };
     let score = 0.5 * if whole_module_passes { 1.0 } else { 0.0 } + 0.5 * action_share;
-    SyntaxResult { score, whole_module_passes, whole_module_errors, actions, definitions_with_syntax_errors: cut }
+    SyntaxResult {
+        score,
+        whole_module_passes,
+        whole_module_errors,
+        actions,
+        definitions_with_syntax_errors: cut,
+    }
 }
 
 fn judge_action(
@@ -140,7 +177,11 @@ fn judge_action(
     cut_names: &BTreeSet<String>,
 ) -> ActionResult {
     if !definitions.contains_key(name) && !cut_names.contains(name) {
-        return ActionResult { name: name.to_string(), passes: false, reasons: vec![format!("{name} is not defined")] };
+        return ActionResult {
+            name: name.to_string(),
+            passes: false,
+            reasons: vec![format!("{name} is not defined")],
+        };
     }
     let mut reasons = Vec::new();
     let mut seen = BTreeSet::new();
@@ -159,31 +200,55 @@ fn judge_action(
             }
         }
         if let Some(used) = dependencies.get(&current) {
-            pending.extend(used.iter().filter(|used| definitions.contains_key(*used) || cut_names.contains(*used)).cloned());
+            pending.extend(
+                used.iter()
+                    .filter(|used| definitions.contains_key(*used) || cut_names.contains(*used))
+                    .cloned(),
+            );
         }
     }
     ActionResult { name: name.to_string(), passes: reasons.is_empty(), reasons }
 }
 
 /// The whole module through the front end, as `sysmobench sany` would check it.
-fn whole_module_check(module_name: &str, text: &str, source: &mut dyn ModuleSource) -> (bool, Vec<String>) {
-    let spec = tla_sema::load_specification(module_name, SourceFile { path: module_name.to_string(), text: text.to_string() }, source);
+fn whole_module_check(
+    module_name: &str,
+    text: &str,
+    source: &mut dyn ModuleSource,
+) -> (bool, Vec<String>) {
+    let spec = tla_sema::load_specification(
+        module_name,
+        SourceFile { path: module_name.to_string(), text: text.to_string() },
+        source,
+    );
     if let Some(error) = spec.errors.first() {
         let message = match error {
-            LoadError::ParseFailed { file } => spec.files[*file].parsed.diagnostics.first().map_or_else(String::new, |diagnostic| diagnostic.message.clone()),
+            LoadError::ParseFailed { file } => spec.files[*file]
+                .parsed
+                .diagnostics
+                .first()
+                .map_or_else(String::new, |diagnostic| diagnostic.message.clone()),
             LoadError::ModuleNotFound { module, imported_by } => {
-                format!("Cannot find source file for module {module} imported in module {imported_by}.")
+                format!(
+                    "Cannot find source file for module {module} imported in module {imported_by}."
+                )
             }
             LoadError::NameMismatch { file_name, module_name, .. } => {
                 format!("File name '{file_name}' does not match the name '{module_name}' of the top level module it contains.")
             }
-            LoadError::Circular { cycle } => format!("Circular dependency among modules: {}", cycle.join(" -> ")),
+            LoadError::Circular { cycle } => {
+                format!("Circular dependency among modules: {}", cycle.join(" -> "))
+            }
         };
         return (false, vec![message]);
     }
     let analysis = tla_sema::analyze(&spec);
-    let errors: Vec<String> =
-        analysis.diagnostics.iter().filter(|diagnostic| diagnostic.diagnostic.is_error()).map(|diagnostic| diagnostic.diagnostic.message.clone()).collect();
+    let errors: Vec<String> = analysis
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.diagnostic.is_error())
+        .map(|diagnostic| diagnostic.diagnostic.message.clone())
+        .collect();
     (errors.is_empty(), errors)
 }
 
@@ -205,7 +270,11 @@ fn definition_spans(module: &tla_syntax::ast::Module) -> Vec<(String, (u32, u32)
 /// name: from its left-hand side to the next definition, or to the end of the module. An error
 /// just after an unfinished definition (for example at the next definition, or in a region
 /// already cut out) belongs to the last definition not cut out yet before it.
-fn region_containing(text: &str, offset: usize, already_cut: &BTreeSet<String>) -> Option<(usize, usize, String)> {
+fn region_containing(
+    text: &str,
+    offset: usize,
+    already_cut: &BTreeSet<String>,
+) -> Option<(usize, usize, String)> {
     let starts: Vec<_> = tla_syntax::definition_starts(text)
         .into_iter()
         .filter(|start| !already_cut.contains(&start.name))
@@ -247,7 +316,10 @@ struct EmptyForMissing<'a> {
 impl ModuleSource for EmptyForMissing<'_> {
     fn find_module(&mut self, name: &str) -> Option<SourceFile> {
         self.inner.find_module(name).or_else(|| {
-            Some(SourceFile { path: format!("(missing module {name})"), text: format!("---- MODULE {name} ----\n====\n") })
+            Some(SourceFile {
+                path: format!("(missing module {name})"),
+                text: format!("---- MODULE {name} ----\n====\n"),
+            })
         })
     }
 }

@@ -18,7 +18,9 @@ impl ModuleSource for EmbeddedModules {
 fn parse_entry(text: &str) -> EntryPoints {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
-        ["InitNext", init, next] => EntryPoints::InitNext { init: init.to_string(), next: next.to_string() },
+        ["InitNext", init, next] => {
+            EntryPoints::InitNext { init: init.to_string(), next: next.to_string() }
+        }
         ["Specification", spec] => EntryPoints::Specification(spec.to_string()),
         _ => EntryPoints::Conventional,
     }
@@ -41,7 +43,11 @@ fn check(case: &Path) {
 #[test]
 fn syntax_phase_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/syntax");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()).filter(|path| path.is_dir()).collect();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .collect();
     cases.sort();
     assert!(cases.len() >= 6);
     for case in cases {
@@ -63,7 +69,12 @@ fn task_reference_models_score_full_marks() {
             .skip_while(|word| *word != "SPECIFICATION")
             .nth(1)
             .expect("reference cfg names a SPECIFICATION");
-        let result = evaluate_syntax(task, &text, &EntryPoints::Specification(spec_name.to_string()), &mut EmbeddedModules);
+        let result = evaluate_syntax(
+            task,
+            &text,
+            &EntryPoints::Specification(spec_name.to_string()),
+            &mut EmbeddedModules,
+        );
         assert_eq!(result.score, 1.0, "{task}: {result:#?}");
         assert!(result.actions.len() >= 3, "{task}: {:?}", result.actions);
         n_checked += 1;

@@ -1,6 +1,7 @@
 //! The TLA+ modules every specification may extend without shipping them: the standard modules
-//! of the TLA+ tools (`Naturals`, `Sequences`, `TLC`, ...) and the CommunityModules that
-//! model-written specifications use (`SequencesExt`, `Functions`, `IOUtils`, ...).
+//! of the TLA+ tools (`Naturals`, `Sequences`, `TLC`, ...) and the CommunityModules
+//! (`SequencesExt`, `Functions`, `IOUtils`, `DyadicRationals`, ...: all of them except the
+//! TLAPS proof modules `*Theorems` and `*Theorems_proofs`).
 //!
 //! The module texts under `modules/` were written for this project from the operators'
 //! documented meaning ("Specifying Systems", TLC's documentation, the CommunityModules
@@ -31,7 +32,8 @@ pub struct EmbeddedModule {
     pub origin: ModuleOrigin,
     /// The operators whose TLA+ definition the evaluator does not use because it implements them
     /// itself, as TLC does, named by SANY's canonical spelling (`\oplus` for `(+)`, `\leq` for
-    /// `<=`). Every other operator of the module is evaluated from its TLA+ definition.
+    /// `<=`). Every other operator of the module is evaluated from its TLA+ definition. A
+    /// function definition can be listed too (`Combinatorics`' `factorial`).
     pub builtin_operators: &'static [&'static str],
 }
 
@@ -195,6 +197,26 @@ static MODULES: &[EmbeddedModule] = &[
     // their TLA+ definitions), and Not and shiftR.
     embedded!("Bitwise", Community, ["And", "Or", "Xor", "Not", "shiftR"]),
     embedded!("CSV", Community, ["CSVWrite", "CSVWriteRecord", "CSVRead", "CSVRecords"]),
+    // TLC overrides the LOCAL Reduce.
+    embedded!("DyadicRationals", Community, ["Reduce"]),
+    embedded!(
+        "UndirectedGraphs",
+        Community,
+        ["SimplePath", "AreConnectedIn", "ConnectedComponents"]
+    ),
+    // factorial is a function definition (factorial[n \in Nat]) that TLC overrides.
+    embedded!("Combinatorics", Community, ["factorial", "choose"]),
+    embedded!("Statistics", Community, ["ChiSquare"]),
+    embedded!("Quorum", Community, []),
+    embedded!("DifferentialEquations", Community, []),
+    embedded!("GraphViz", Community, ["DotDiGraph"]),
+    embedded!("HTML", Community, []),
+    embedded!(
+        "SVG",
+        Community,
+        ["SVGElemToString", "NodeOfRingNetwork", "NodesOfDirectedMultiGraph", "PointOnLine"]
+    ),
+    embedded!("ShiViz", Community, []),
 ];
 
 /// The embedded module named `name`, if there is one.

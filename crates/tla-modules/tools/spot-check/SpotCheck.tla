@@ -18,6 +18,19 @@ ASSUME PrintT(<<"bagsext", BagAdd(B, 3), BagRemove(B, 2), BagRemove(B, 1), SumBa
 ASSUME PrintT(<<"vc", IsCausalOrder(<<[a |-> 1], [a |-> 2, b |-> 1]>>, LAMBDA e : e), IsCausalOrder(<<[a |-> 2], [a |-> 1]>>, LAMBDA e : e)>>)
 ASSUME PrintT(<<"fun", Inverse([i \in 1..3 |-> i * 2], 1..3, {2, 4, 7}), Choices({{1,2},{3}}), ChooseUnique(1..5, LAMBDA x : x = 3), SymDiff({1,2},{2,3}), SumFunction([i \in 1..3 |-> i]), IsRestriction([i \in 1..2 |-> i], [i \in 1..3 |-> i])>>)
 ASSUME PrintT(<<"tlcext", AssertEq(1, 1), TLCGetAndSet(3, LAMBDA a, b : a + b, 5, 10), TLCGet(3)>>)
+UG == INSTANCE UndirectedGraphs
+DR == INSTANCE DyadicRationals
+CB == INSTANCE Combinatorics
+QU == INSTANCE Quorum
+HT == INSTANCE HTML
+SV == INSTANCE SVG
+U == [node |-> {1,2,3,4,5}, edge |-> {{1,2}, {2,3}, {4}}]
+ASSUME PrintT(<<"ugraphs", UG!IsUndirectedGraph(U), UG!IsLoopFreeUndirectedGraph(U), UG!IsLoopFreeUndirectedGraph([node |-> {1,2}, edge |-> {{1,2}}]), UG!IsUndirectedGraph([node |-> {1}, edge |-> {{1,2}}]), UG!UndirectedSubgraph([node |-> {1,2}, edge |-> {{1,2}, {2}}]), UG!UndirectedGraphs({1,2})>>)
+ASSUME PrintT(<<"dyadic", DR!Add(DR!Half(DR!One), DR!Half(DR!Half(DR!One))), DR!Add(DR!Half(DR!One), DR!Half(DR!One)), DR!Add(DR!Zero, DR!Half(DR!One)), DR!PrettyPrint(DR!Half(DR!Half(DR!One))), DR!PrettyPrint(DR!Zero), DR!IsDyadicRational([num |-> 3, den |-> 8]), DR!IsDyadicRational([num |-> 1, den |-> 6])>>)
+ASSUME PrintT(<<"comb", CB!factorial[5], CB!factorial[0], CB!choose(5, 2), CB!choose(4, 4), QU!QuorumSystem({1,2}), Cardinality(QU!QuorumSystem({1,2,3}))>>)
+ASSUME PrintT(<<"html", HT!HTMLDocument(HT!HTMLHeader("T", <<HT!HTMLLink("a.css", "stylesheet")>>, <<HT!HTMLClass(".c", <<HT!HTMLAttribute("color", "red")>>)>>), HT!HTMLBody(HT!HTMLGridContainer("g", <<"x", "y">>, <<HT!HTMLCircle("c", <<"z">>, HT!HTMLSize("1px", "2px"), <<HT!HTMLText("t", "hi"), HT!HTMLNewLine>>)>>)), <<HT!HTMLScriptFile("s.js"), HT!HTMLScript(<<HT!HTMLJSKeyListener(<<HT!HTMLJSNavigationKey("A", "b.html")>>)>>)>>)>>)
+ASSUME PrintT(<<"html2", HT!HTMLJSLine("a", "b", "red", "2"), HT!HTMLJSLineDash("a", "b", "red", "2"), HT!HTMLSVG("s", "0 0 1 1", "w", "<g/>"), HT!HTMLFrame("f", <<"", "x">>), HT!HTMLFlexCenterAttributes, HT!HTMLFill("%a% %b% %a%", <<<<"%a%", "1">>, <<"%b%", "2">>, <<"%a%", "3">>>>), HT!HTMLBox("b", <<>>, "", <<>>)>>)
+ASSUME PrintT(<<"svg", SV!Line(1, 2, 3, 4, <<>>), SV!Circle(1, 2, 3, [fill |-> "red", r |-> "9"]), SV!Rect(1, 2, 3, 4, <<>>), SV!Text(1, 2, "hi", <<>>), SV!Image(1, 2, 3, 4, "i.png", <<>>), SV!Group(<<SV!Svg(<<>>, <<>>)>>, [id |-> "g"]), SV!SVGDoc(SV!Line(0, 0, 1, 1, <<>>), 0, 0, 10, 20, [width |-> "5"]), SV!PointOnLine([x |-> 0, y |-> 0], [x |-> 10, y |-> 7], 3)>>)
 VARIABLE unused
 Init == unused = 0
 Next == UNCHANGED unused
