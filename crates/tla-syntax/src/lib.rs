@@ -14,4 +14,6 @@ mod parser;
 pub mod sexpr;
 pub mod token;
 
-pub use parser::{definition_starts, parse_module, DefinitionStart, ParsedModule, MAX_NESTING_DEPTH};
+pub use parser::{
+    definition_starts, parse_module, DefinitionStart, ParsedModule, MAX_NESTING_DEPTH,
+};

@@ -88,7 +88,10 @@ pub fn definition_starts(text: &str) -> Vec<DefinitionStart> {
             } else {
                 tokens[start]
             };
-            res.push(DefinitionStart { offset: tokens[start].span.start, name: parser.text_of(name_token).to_string() });
+            res.push(DefinitionStart {
+                offset: tokens[start].span.start,
+                name: parser.text_of(name_token).to_string(),
+            });
         }
         previous_definition = idx;
     }
