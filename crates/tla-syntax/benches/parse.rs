@@ -36,7 +36,12 @@ fn main() {
     let mut rounds = 0u32;
     let mut n_errors = 0usize;
     let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(2) || rounds == 0 {
+    // A fixed number of rounds (for instruction-count comparisons), or about two seconds.
+    let fixed_rounds: Option<u32> =
+        std::env::var("TLA_BENCH_ROUNDS").ok().and_then(|value| value.parse().ok());
+    while fixed_rounds
+        .map_or(start.elapsed() < Duration::from_secs(2) || rounds == 0, |fixed| rounds < fixed)
+    {
         for text in &texts {
             let parsed = tla_syntax::parse_module(std::hint::black_box(text));
             n_errors += parsed.diagnostics.len();

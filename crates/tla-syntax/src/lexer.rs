@@ -29,7 +29,7 @@ pub fn lex(text: &str) -> Lexed {
         pos: 0,
         line: 1,
         column: 1,
-        tokens: Vec::new(),
+        tokens: Vec::with_capacity(text.len() / 6),
         diagnostics: Vec::new(),
     };
     lexer.run();
@@ -137,7 +137,13 @@ impl Lexer<'_> {
     fn skip_trivia(&mut self) -> bool {
         loop {
             match self.bytes.get(self.pos) {
-                Some(b' ' | b'\t' | b'\n' | b'\r') => self.advance_to(self.pos + 1),
+                Some(b' ' | b'\t' | b'\n' | b'\r') => {
+                    let run = self.bytes[self.pos..]
+                        .iter()
+                        .take_while(|&&byte| matches!(byte, b' ' | b'\t' | b'\n' | b'\r'))
+                        .count();
+                    self.advance_to(self.pos + run);
+                }
                 Some(b'\\') if self.bytes.get(self.pos + 1) == Some(&b'*') => {
                     let end = memchr::memchr2(b'\n', b'\r', &self.bytes[self.pos..])
                         .map_or(self.bytes.len(), |offset| self.pos + offset);
@@ -147,21 +153,28 @@ impl Lexer<'_> {
                     let start_line = self.line;
                     let start = self.pos;
                     let mut depth = 0u32;
+                    // Comment text is mostly `*`; scan for the rarer `(` and `)` and look at
+                    // their neighbours. `scan_from` is the first byte no opener or closer has
+                    // used yet, so `(*)` does not close itself.
                     let mut idx = self.pos;
+                    let mut scan_from = self.pos;
                     let end = loop {
-                        let Some(offset) = memchr::memchr2(b'(', b'*', &self.bytes[idx..]) else {
+                        let Some(offset) = memchr::memchr2(b'(', b')', &self.bytes[idx..]) else {
                             break None;
                         };
                         idx += offset;
-                        if idx + 1 >= self.bytes.len() {
-                            break None;
-                        }
-                        if self.bytes[idx] == b'(' && self.bytes[idx + 1] == b'*' {
-                            depth += 1;
-                            idx += 2;
-                        } else if self.bytes[idx] == b'*' && self.bytes[idx + 1] == b')' {
+                        if self.bytes[idx] == b'(' {
+                            if self.bytes.get(idx + 1) == Some(&b'*') {
+                                depth += 1;
+                                idx += 2;
+                                scan_from = idx;
+                            } else {
+                                idx += 1;
+                            }
+                        } else if idx > scan_from && self.bytes[idx - 1] == b'*' {
                             depth -= 1;
-                            idx += 2;
+                            idx += 1;
+                            scan_from = idx;
                             if depth == 0 {
                                 break Some(idx);
                             }

@@ -28,8 +28,11 @@ impl Parser<'_> {
     pub(super) fn expression_guarded(&mut self) -> ParseResult<Expr> {
         self.enter()?;
         let outer_operators = std::mem::take(&mut self.operators_in_expression);
-        let mut stack = Vec::new();
-        let res = self.expression_into(&mut stack).and_then(|()| self.final_reduce(stack));
+        // Operator stacks are reused: one allocation per nesting level, not per expression.
+        let mut stack = self.stack_pool.pop().unwrap_or_default();
+        let res = self.expression_into(&mut stack).and_then(|()| self.final_reduce(&mut stack));
+        stack.clear();
+        self.stack_pool.push(stack);
         self.operators_in_expression = outer_operators;
         self.leave();
         res

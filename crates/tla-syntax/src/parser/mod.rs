@@ -111,6 +111,8 @@ pub(crate) struct Parser<'a> {
     depth: u32,
     /// Operators pushed so far in the innermost expression being parsed.
     operators_in_expression: u32,
+    /// Emptied operator stacks kept for reuse.
+    stack_pool: Vec<Vec<operator_stack::StackElement>>,
     /// Nesting of proofs and the level of each.
     /// The level of each open proof, innermost last; `None` until its first step sets it.
     proof_levels: Vec<Option<u32>>,
@@ -140,6 +142,7 @@ impl<'a> Parser<'a> {
             junctions: Vec::new(),
             depth: 0,
             operators_in_expression: 0,
+            stack_pool: Vec::new(),
             proof_levels: Vec::new(),
             module_name: String::new(),
             line_index: std::cell::OnceCell::new(),

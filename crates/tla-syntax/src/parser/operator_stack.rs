@@ -278,7 +278,7 @@ impl Parser<'_> {
     }
 
     /// SANY's `finalReduce`: pushes the void operator and expects one expression to remain.
-    pub(super) fn final_reduce(&mut self, mut stack: Vec<StackElement>) -> ParseResult<Expr> {
+    pub(super) fn final_reduce(&mut self, stack: &mut Vec<StackElement>) -> ParseResult<Expr> {
         let span = stack.last().map_or(self.token().span, |element| element.span());
         let void_span = Span::new(span.end, span.end);
         stack.push(StackElement::Operator(StackOperator {
@@ -287,9 +287,10 @@ impl Parser<'_> {
             arguments: None,
             span: void_span,
         }));
-        self.reduce_stack(&mut stack)?;
+        self.reduce_stack(stack)?;
         if stack.len() == 2 {
-            if let Some(StackElement::Operand(expr)) = stack.into_iter().next() {
+            stack.pop();
+            if let Some(StackElement::Operand(expr)) = stack.pop() {
                 return Ok(expr);
             }
             return Err(self.error_at(
