@@ -3,6 +3,7 @@
 //! This is the edge of the system: it reads files, prints, and maps outcomes to exit codes.
 //! Each subcommand lives in its own module and does its IO here, calling into pure libraries.
 
+mod eval;
 mod sany;
 mod task_commands;
 
@@ -15,8 +16,10 @@ const USAGE: &str = "\
 usage: sysmobench <command> [arguments]
 
 commands:
-  sany [-error-codes] [-human] [-lib DIR]... FILE.tla
-        check a TLA+ module as SANY does (syntax, and the modules it extends or instances)
+  sany [-error-codes] [-human] [-no-community] [-lib DIR]... FILE.tla
+        check a TLA+ module as SANY does: syntax, modules, names and levels
+  eval --task TASK --spec FILE.tla [--cfg FILE.cfg] [--weights paper|leaderboard] [--no-cascade] [--json]
+        score a model of a task and print its score card
   tasks [--tasks-dir DIR] [--cache DIR] [--json]
         list the benchmark tasks: system, pinned source, lines, traces, invariants
   fetch <TASK...|all> [--tasks-dir DIR] [--cache DIR]
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
     };
     match command.as_str() {
         "sany" => sany::run(&args[1..]),
+        "eval" => eval::run(&args[1..]),
         "tasks" => task_commands::run_tasks(&args[1..]),
         "fetch" => task_commands::run_fetch(&args[1..]),
         "traces" => task_commands::run_traces(&args[1..]),

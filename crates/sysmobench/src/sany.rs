@@ -85,10 +85,20 @@ fn parse_arguments(args: &[String]) -> Result<SanyOptions, String> {
 /// Finds module texts as SANY does: the spec's folder, then the library folders, then later
 /// modules of the root file (SANY's monolith specifications), then the modules embedded in the
 /// binary (the standard modules, and the CommunityModules unless `-no-community` is given).
-struct FileSystemModules {
+pub(crate) struct FileSystemModules {
     folders: Vec<PathBuf>,
     root_text: String,
     community_modules: bool,
+}
+
+impl FileSystemModules {
+    pub(crate) fn new(
+        folders: Vec<PathBuf>,
+        root_text: String,
+        community_modules: bool,
+    ) -> FileSystemModules {
+        FileSystemModules { folders, root_text, community_modules }
+    }
 }
 
 impl ModuleSource for FileSystemModules {

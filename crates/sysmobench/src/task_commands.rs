@@ -174,7 +174,7 @@ fn find_tasks_directory_upwards(start: &Path) -> Option<PathBuf> {
 }
 
 /// Applies [`TASKS_DIRECTORY_RULE`].
-fn resolve_tasks_directory(explicit: Option<PathBuf>) -> Result<PathBuf, String> {
+pub(crate) fn resolve_tasks_directory(explicit: Option<PathBuf>) -> Result<PathBuf, String> {
     if let Some(directory) = explicit {
         if !directory.is_dir() {
             return Err(format!("tasks folder `{}` does not exist", directory.display()));
@@ -225,7 +225,7 @@ fn known_task_ids(tasks_directory: &Path) -> Vec<String> {
 
 /// Loads the task `id` of `tasks_directory`, with an error naming the known ids when there is
 /// no such folder.
-fn load_named_task(tasks_directory: &Path, id: &str) -> Result<Task, String> {
+pub(crate) fn load_named_task(tasks_directory: &Path, id: &str) -> Result<Task, String> {
     let task_directory = tasks_directory.join(id);
     let is_plain_name = !id.is_empty() && !id.contains(['/', '\\']) && id != "." && id != "..";
     if !is_plain_name || !task_directory.join("task.toml").is_file() {

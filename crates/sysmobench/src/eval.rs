@@ -1,0 +1,197 @@
+//! `sysmobench eval`: scores one TLA+ model of a task and prints its score card.
+//!
+//! The phases are computed by `bench-metrics` from the native toolchain's results; this module
+//! only reads the files, finds the task, and prints. Today the syntax phase is evaluated; the
+//! runtime, conformance and invariant phases are reported as not evaluated until the model
+//! checker exists (never as 0 or 1).
+
+use crate::sany::FileSystemModules;
+use crate::task_commands::{load_named_task, resolve_tasks_directory};
+use bench_metrics::{
+    evaluate_syntax, EntryPoints, OverallScore, Phase, PhaseOutcome, ScoreCard, WeightPreset,
+};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: sysmobench eval --task TASK --spec FILE.tla [--cfg FILE.cfg] [--weights paper|leaderboard]
+                       [--no-cascade] [--json] [--tasks-dir DIR]
+
+Scores a TLA+ model of TASK and prints its score card. The cfg defaults to the .cfg file next to
+the spec with the same name. The module name must equal the file name, as for SANY.
+Exit codes: 0 when the card was computed (whatever the scores), 1 when a file or the task could
+not be read, 2 on a usage error.";
+
+struct EvalOptions {
+    task: String,
+    spec: PathBuf,
+    cfg: Option<PathBuf>,
+    weights: WeightPreset,
+    cascade: bool,
+    json: bool,
+    tasks_directory: Option<PathBuf>,
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    let options = match parse_arguments(args) {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("sysmobench eval: {message}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match evaluate(&options) {
+        Ok(card) => {
+            if options.json {
+                println!("{}", card.to_json());
+            } else {
+                print!("{}", render_card(&options.task, &options.spec, &card));
+            }
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("sysmobench eval: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn parse_arguments(args: &[String]) -> Result<Option<EvalOptions>, String> {
+    let mut task = None;
+    let mut spec = None;
+    let mut cfg = None;
+    let mut weights = WeightPreset::Paper;
+    let mut cascade = true;
+    let mut json = false;
+    let mut tasks_directory = None;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let mut value =
+            |name: &str| iter.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--task" => task = Some(value("--task")?),
+            "--spec" => spec = Some(PathBuf::from(value("--spec")?)),
+            "--cfg" => cfg = Some(PathBuf::from(value("--cfg")?)),
+            "--weights" => {
+                let name = value("--weights")?;
+                weights = WeightPreset::parse(&name)
+                    .ok_or_else(|| format!("unknown weight preset `{name}`"))?;
+            }
+            "--no-cascade" => cascade = false,
+            "--json" => json = true,
+            "--tasks-dir" => tasks_directory = Some(PathBuf::from(value("--tasks-dir")?)),
+            "-h" | "--help" => return Ok(None),
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    let task = task.ok_or("--task is required")?;
+    let spec = spec.ok_or("--spec is required")?;
+    Ok(Some(EvalOptions { task, spec, cfg, weights, cascade, json, tasks_directory }))
+}
+
+fn evaluate(options: &EvalOptions) -> Result<ScoreCard, String> {
+    let tasks_directory = resolve_tasks_directory(options.tasks_directory.clone())?;
+    let _task = load_named_task(&tasks_directory, &options.task)?;
+    let text = std::fs::read(&options.spec)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .map_err(|error| format!("cannot read {}: {error}", options.spec.display()))?;
+    let module_name = options
+        .spec
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let cfg_path = options.cfg.clone().unwrap_or_else(|| options.spec.with_extension("cfg"));
+    let entry_points = match std::fs::read_to_string(&cfg_path) {
+        Ok(cfg_text) => entry_points_from_cfg(&cfg_text),
+        Err(_) if options.cfg.is_some() => {
+            return Err(format!("cannot read {}", cfg_path.display()))
+        }
+        Err(_) => EntryPoints::Conventional,
+    };
+    let spec_folder = options.spec.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut source = FileSystemModules::new(vec![spec_folder], text.clone(), true);
+    let syntax = evaluate_syntax(&module_name, &text, &entry_points, &mut source);
+    let details = serde_json::to_value(&syntax).unwrap_or(serde_json::Value::Null);
+    let not_implemented =
+        |what: &str| PhaseOutcome::NotEvaluated { reason: format!("not implemented yet ({what})") };
+    let outcomes = vec![
+        (Phase::Syntax, PhaseOutcome::Evaluated { score: syntax.score, details }),
+        (Phase::Runtime, not_implemented("needs the simulator")),
+        (Phase::Conformance, not_implemented("needs trace validation")),
+        (Phase::Invariants, not_implemented("needs the model checker")),
+    ];
+    Ok(ScoreCard::new(outcomes, options.weights, options.cascade))
+}
+
+/// `INIT`/`NEXT` if the cfg names both, else `SPECIFICATION`, else the conventional names.
+fn entry_points_from_cfg(cfg_text: &str) -> EntryPoints {
+    let parsed = tla_cfg::parse_config(cfg_text);
+    let config = parsed.config;
+    match (&config.init, &config.next, &config.specification) {
+        (Some(init), Some(next), _) => {
+            EntryPoints::InitNext { init: init.name.name.clone(), next: next.name.name.clone() }
+        }
+        (_, _, Some(specification)) => EntryPoints::Specification(specification.name.name.clone()),
+        _ => EntryPoints::Conventional,
+    }
+}
+
+fn render_card(task: &str, spec: &Path, card: &ScoreCard) -> String {
+    let mut res = format!("score card: task {task}, model {}\n\n", spec.display());
+    for entry in &card.phases {
+        let line = match &entry.outcome {
+            PhaseOutcome::Evaluated { score, .. } => {
+                format!("{:<12} {score:.3}", entry.phase.name())
+            }
+            PhaseOutcome::NotEvaluated { reason } => {
+                format!("{:<12} not evaluated ({reason})", entry.phase.name())
+            }
+        };
+        res.push_str(&line);
+        res.push('\n');
+    }
+    if let Some(PhaseOutcome::Evaluated { details, .. }) =
+        card.phases.first().map(|entry| &entry.outcome)
+    {
+        if let Some(actions) = details.get("actions").and_then(|actions| actions.as_array()) {
+            res.push_str("\nsyntax, per action:\n");
+            for action in actions {
+                let name = action.get("name").and_then(|name| name.as_str()).unwrap_or("?");
+                let passes =
+                    action.get("passes").and_then(|passes| passes.as_bool()).unwrap_or(false);
+                let reason = action
+                    .get("reasons")
+                    .and_then(|reasons| reasons.as_array())
+                    .and_then(|reasons| reasons.first())
+                    .and_then(|reason| reason.as_str())
+                    .unwrap_or("");
+                res.push_str(&format!(
+                    "  {:<24} {}{}\n",
+                    name,
+                    if passes { "ok" } else { "fails" },
+                    if passes { String::new() } else { format!(": {reason}") }
+                ));
+            }
+        }
+    }
+    let overall = match &card.overall {
+        OverallScore::Evaluated { score } => format!("{score:.3}"),
+        OverallScore::NotEvaluated { missing_phases } => {
+            let names: Vec<&str> = missing_phases.iter().map(|phase| phase.name()).collect();
+            format!("not evaluated (missing: {})", names.join(", "))
+        }
+    };
+    res.push_str(&format!(
+        "\noverall ({:?} weights, cascade {}): {overall}\n",
+        card.weights,
+        if card.cascade { "on" } else { "off" }
+    ));
+    for reason in &card.reasons {
+        res.push_str(&format!("  - {reason}\n"));
+    }
+    res
+}
