@@ -6,10 +6,12 @@
 //! appear on the score card as *not evaluated* until the model checker lands.
 
 pub mod actions;
+pub mod aggregate;
 pub mod score_card;
 pub mod syntax_phase;
 
 pub use actions::EntryPoints;
+pub use aggregate::{best_of, mean_with_standard_error, pass_at_k};
 pub use score_card::{
     OverallScore, Phase, PhaseEntry, PhaseOutcome, ScoreCard, WeightPreset,
     SCORE_CARD_SCHEMA_VERSION,

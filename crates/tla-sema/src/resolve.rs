@@ -69,6 +69,8 @@ pub(crate) struct Analyzer<'a> {
     pub(crate) let_level: u32,
     /// Nesting of `EXCEPT` values, where `@` means the old value.
     pub(crate) except_depth: u32,
+    /// Level constraints gathered while expressions are analysed (SANY's `LevelNode` sets).
+    pub(crate) level_facts: crate::levels::LevelFacts,
     line_indexes: HashMap<FileId, LineIndex<'a>>,
 }
 
@@ -91,6 +93,7 @@ impl<'a> Analyzer<'a> {
                 parameter_weights: Vec::new(),
                 used: false,
                 function_parameters: None,
+                argument_levels: Default::default(),
             });
             base.insert(builtin.name, symbols.len() - 1);
         }
@@ -105,6 +108,7 @@ impl<'a> Analyzer<'a> {
             module_name: String::new(),
             let_level: 0,
             except_depth: 0,
+            level_facts: Default::default(),
             line_indexes: HashMap::new(),
         }
     }
@@ -169,6 +173,7 @@ impl<'a> Analyzer<'a> {
             parameter_weights: Vec::new(),
             used: false,
             function_parameters: None,
+            argument_levels: Default::default(),
         })
     }
 
@@ -328,6 +333,7 @@ impl<'a> Analyzer<'a> {
     }
 
     fn unit(&mut self, unit: &Unit, parameters: &mut Vec<SymbolId>) {
+        self.check_recursive_section(unit);
         match unit {
             Unit::Variables(names) => {
                 for name in names {
@@ -379,11 +385,46 @@ impl<'a> Analyzer<'a> {
             Unit::Module(inner) => {
                 self.analyze_module(inner);
                 let id = self.make_symbol(&inner.name, SymbolKind::Module, 0, false);
+                self.set_origin_span(id, inner.span);
                 let module_key = format!("module {}", inner.name.text);
+                if let Some(&existing) = self.scopes.innermost().entries.get(&module_key) {
+                    let message = format!(
+                        "Multiply-defined module '{}': this definition or declaration conflicts \nwith the one at {}.",
+                        inner.name.text,
+                        self.symbol_location(existing)
+                    );
+                    self.error(codes::MODULE_REDEFINED, inner.span, message);
+                    return;
+                }
                 self.scopes.innermost().insert(&module_key, id);
             }
             Unit::UseOrHide(_) | Unit::Separator(_) => {}
         }
+    }
+
+    /// SANY's `checkIfInRecursiveSection`: between a RECURSIVE declaration and the definition,
+    /// only definitions and instances may appear (code 4294).
+    fn check_recursive_section(&mut self, unit: &Unit) {
+        let what = match unit {
+            Unit::Variables(_) => "A VARIABLE declaration",
+            Unit::Constants(_) => "A declaration",
+            Unit::Module(_) => "A MODULE ",
+            Unit::Theorem(_) => "A THEOREM",
+            Unit::Assume(_) => "An ASSUME",
+            Unit::UseOrHide(_) => "A USE or HIDE",
+            _ => return,
+        };
+        let Some(context) = self.scopes.stack.last() else { return };
+        let in_section = context.entries.values().any(|&id| {
+            self.scopes.symbols[id].pending_recursive.is_some()
+                && self.scopes.symbols[id].defined_in_module == self.module_name
+        });
+        if !in_section {
+            return;
+        }
+        let span = unit_span(unit);
+        let message = format!("{what} may not appear within a recursive definition section.");
+        self.error(codes::RECURSIVE_SECTION_CONTAINS_ILLEGAL_DEFINITION, span, message);
     }
 
     pub(crate) fn recursive(&mut self, declarations: &[Declaration]) {
@@ -471,6 +512,17 @@ impl<'a> Analyzer<'a> {
                 if recursive.is_none() {
                     self.set_origin_span(id, definition.span);
                 }
+                let flat_parameters: Vec<SymbolId> =
+                    parameter_ids.iter().flatten().copied().collect();
+                let argument_levels = if flat_parameters.len() == parameters.len() {
+                    self.level_facts.argument_levels(&flat_parameters, &parameter_arities)
+                } else {
+                    Default::default()
+                };
+                if recursive.is_some() {
+                    self.check_recursive_primes(&argument_levels, &canonical_name, definition.span);
+                }
+                self.scopes.symbols[id].argument_levels = argument_levels;
                 self.scopes.symbols[id].parameter_arities = parameter_arities;
                 self.scopes.symbols[id].parameter_weights = parameter_weights;
                 self.scopes.symbols[id].level = level;
@@ -526,7 +578,7 @@ impl<'a> Analyzer<'a> {
                     let message = format!("Operator {canonical_name} already defined or declared.");
                     self.error(codes::SYMBOL_REDEFINED, definition.span, message);
                 }
-                self.instance_substitutions(instance);
+                self.instance_substitutions(instance, definition.span);
                 self.scopes.pop();
                 let id = self.make_symbol(
                     name,
@@ -591,7 +643,7 @@ impl<'a> Analyzer<'a> {
 
     /// `INSTANCE M WITH ...` at the top level of a module: M's definitions become ours.
     fn unnamed_instance(&mut self, instance: &Instance) {
-        self.instance_substitutions(instance);
+        self.instance_substitutions(instance, instance.span);
         let Some(exported) = self.exports.get(&instance.module.text).cloned() else { return };
         for name in &exported.order {
             let id = exported.entries[name];
@@ -606,7 +658,7 @@ impl<'a> Analyzer<'a> {
 
     /// Resolves the substitutions of an instance and checks that every constant and variable of
     /// the instantiated module is substituted, explicitly or by a symbol of the same name.
-    fn instance_substitutions(&mut self, instance: &Instance) {
+    fn instance_substitutions(&mut self, instance: &Instance, statement_span: Span) {
         let module = instance.module.text.clone();
         if !self.exports.contains_key(&module) {
             let message = format!("Could not find module {module}");
@@ -617,6 +669,7 @@ impl<'a> Analyzer<'a> {
         let parameter_names: Vec<String> =
             parameters.iter().map(|&id| self.scopes.symbols[id].name.clone()).collect();
         let mut substituted = Vec::new();
+        let mut resolved = Vec::new();
         for substitution in &instance.substitutions {
             let target = canonical(&substitution.target.text).to_string();
             if !parameter_names.contains(&target) {
@@ -645,13 +698,15 @@ impl<'a> Analyzer<'a> {
             match target_parameter {
                 Some(id) => {
                     let arity = self.scopes.symbols[id].arity;
-                    let _ = self.argument(&substitution.value, arity, 0, id);
+                    let level = self.argument(&substitution.value, arity, 0, id);
+                    resolved.push((id, level, substitution));
                 }
                 None => {
                     let _ = self.expression(&substitution.value);
                 }
             }
         }
+        self.check_substitution_levels(&module, &parameters, &resolved, statement_span);
         for (&id, name) in parameters.iter().zip(&parameter_names) {
             if substituted.contains(name) {
                 continue;
@@ -665,6 +720,28 @@ impl<'a> Analyzer<'a> {
                 self.error(codes::INSTANCE_SUBSTITUTION_MISSING_SYMBOL, instance.span, message);
             }
         }
+    }
+}
+
+/// The text a unit covers (declarations: from the first name to the last).
+fn unit_span(unit: &Unit) -> Span {
+    match unit {
+        Unit::Variables(names) => match (names.first(), names.last()) {
+            (Some(first), Some(last)) => Span::new(first.span.start, last.span.end),
+            _ => Span::default(),
+        },
+        Unit::Constants(declarations) => match (declarations.first(), declarations.last()) {
+            (Some(first), Some(last)) => Span::new(first.span.start, last.span.end),
+            _ => Span::default(),
+        },
+        Unit::Module(module) => module.span,
+        Unit::Theorem(theorem) => theorem.span,
+        Unit::Assume(assume) => assume.span,
+        Unit::UseOrHide(use_or_hide) => use_or_hide.span,
+        Unit::Definition(definition) => definition.span,
+        Unit::Instance(instance) => instance.span,
+        Unit::Recursive(_) => Span::default(),
+        Unit::Separator(span) => *span,
     }
 }
 

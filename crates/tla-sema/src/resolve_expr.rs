@@ -13,6 +13,7 @@
 
 use crate::builtins::builtin_operator;
 use crate::codes;
+use crate::levels::ArgumentFacts;
 use crate::resolve::{canonical, Analyzer};
 use crate::scope::{SymbolId, SymbolKind};
 use tla_diagnostics::Span;
@@ -46,12 +47,16 @@ impl Analyzer<'_> {
             ExprKind::Prefix { operator, operand } => {
                 let written = operator.text.as_str();
                 let symbol = self.operator_symbol(written, operator.span);
-                let level = self.expression(operand);
+                let facts = self.tracked_expressions(&[operand]);
+                self.operator_constraints(symbol, &facts, expr.span);
+                let level = facts[0].level;
                 self.apply_operator(symbol, canonical(written), &[level], &[operand], expr.span)
             }
             ExprKind::Infix { operator, left, right } => {
                 let symbol = self.operator_symbol(&operator.text, operator.span);
-                let levels = [self.expression(left), self.expression(right)];
+                let facts = self.tracked_expressions(&[left, right]);
+                self.operator_constraints(symbol, &facts, expr.span);
+                let levels = [facts[0].level, facts[1].level];
                 self.apply_operator(
                     symbol,
                     canonical(&operator.text),
@@ -62,7 +67,9 @@ impl Analyzer<'_> {
             }
             ExprKind::Postfix { operator, operand } => {
                 let symbol = self.operator_symbol(&operator.text, operator.span);
-                let level = self.expression(operand);
+                let facts = self.tracked_expressions(&[operand]);
+                self.operator_constraints(symbol, &facts, expr.span);
+                let level = facts[0].level;
                 self.apply_operator(
                     symbol,
                     canonical(&operator.text),
@@ -77,8 +84,12 @@ impl Analyzer<'_> {
             }
             ExprKind::Apply { function, arguments } => {
                 self.check_function_arguments(function, arguments.len(), expr.span);
-                let mut levels = vec![self.expression(function)];
-                levels.extend(self.expressions(arguments));
+                let mut operands = vec![&**function];
+                operands.extend(arguments.iter());
+                let facts = self.tracked_expressions(&operands);
+                let uses: Vec<_> = facts.iter().map(|fact| fact.uses.clone()).collect();
+                self.constrain_builtin("$FcnApply", &uses);
+                let levels: Vec<u8> = facts.iter().map(|fact| fact.level).collect();
                 self.apply_form("$FcnApply", &levels, expr.span)
             }
             ExprKind::Field { record, .. } => {
@@ -135,6 +146,21 @@ impl Analyzer<'_> {
                 let bounded = bounds.iter().any(|bound| bound.set.is_some());
                 let form = if bounded { "$BoundedExists" } else { "$UnboundedExists" };
                 self.check_ranges(form, bounds, &range_levels, expr.span);
+                if body_level == TEMPORAL_LEVEL {
+                    for (set, &level) in
+                        bounds.iter().filter_map(|bound| bound.set.as_ref()).zip(&range_levels)
+                    {
+                        if level == ACTION_LEVEL {
+                            let message =
+                                "Action-level bound of quantified temporal formula.".to_string();
+                            self.level_error(
+                                codes::QUANTIFIED_TEMPORAL_FORMULA_WITH_ACTION_LEVEL_BOUND,
+                                set.span,
+                                message,
+                            );
+                        }
+                    }
+                }
                 range_levels.into_iter().chain([body_level]).max().unwrap_or(CONSTANT_LEVEL)
             }
             ExprKind::TemporalQuantified { names, body, .. } => {
@@ -159,7 +185,11 @@ impl Analyzer<'_> {
                 self.apply_form(form, &levels, expr.span)
             }
             ExprKind::SetEnumeration(elements) => {
-                let levels = self.expressions(elements);
+                let operands: Vec<&Expr> = elements.iter().collect();
+                let facts = self.tracked_expressions(&operands);
+                let uses: Vec<_> = facts.iter().map(|fact| fact.uses.clone()).collect();
+                self.constrain_builtin("$SetEnumerate", &uses);
+                let levels: Vec<u8> = facts.iter().map(|fact| fact.level).collect();
                 self.apply_form("$SetEnumerate", &levels, expr.span)
             }
             ExprKind::Tuple(elements) => {
@@ -192,6 +222,7 @@ impl Analyzer<'_> {
                 self.apply_form("$SetOfFcns", &levels, expr.span)
             }
             ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
+                self.check_unique_fields(fields);
                 let levels: Vec<u8> =
                     fields.iter().map(|(_, value)| self.expression(value)).collect();
                 let form = if matches!(expr.kind, ExprKind::Record(_)) {
@@ -222,20 +253,24 @@ impl Analyzer<'_> {
             }
             ExprKind::BoxAction { action, subscript }
             | ExprKind::AngleAction { action, subscript } => {
-                let levels = [self.expression(action), self.expression(subscript)];
+                let facts = self.tracked_expressions(&[action, subscript]);
+                let levels = [facts[0].level, facts[1].level];
                 let form = if matches!(expr.kind, ExprKind::BoxAction { .. }) {
                     "$SquareAct"
                 } else {
                     "$AngleAct"
                 };
+                self.constrain_builtin(form, &[facts[0].uses.clone(), facts[1].uses.clone()]);
                 self.apply_form(form, &levels, expr.span)
             }
             ExprKind::Fairness { fairness, subscript, action } => {
-                let levels = [self.expression(subscript), self.expression(action)];
+                let facts = self.tracked_expressions(&[subscript, action]);
+                let levels = [facts[0].level, facts[1].level];
                 let form = match fairness {
                     tla_syntax::ast::Fairness::Weak => "$WF",
                     tla_syntax::ast::Fairness::Strong => "$SF",
                 };
+                self.constrain_builtin(form, &[facts[0].uses.clone(), facts[1].uses.clone()]);
                 self.apply_form(form, &levels, expr.span)
             }
             ExprKind::Lambda { .. } => {
@@ -256,12 +291,30 @@ impl Analyzer<'_> {
             }
             ExprKind::NewSymbol { declaration, set } => {
                 if let Some(set) = set {
-                    self.expression(set);
+                    if self.expression(set) == TEMPORAL_LEVEL {
+                        let message = "Level error:\nTemporal formula used as set.".to_string();
+                        self.level_error(
+                            codes::ASSUME_PROVE_NEW_CONSTANT_HAS_TEMPORAL_LEVEL_BOUND,
+                            expr.span,
+                            message,
+                        );
+                    }
                 }
                 let arity = crate::resolve::shape_arity(&declaration.shape);
                 let id = self.make_symbol(&declaration.name, SymbolKind::NewSymbol, arity, false);
                 self.declare(id, declaration.name.span);
                 CONSTANT_LEVEL
+            }
+        }
+    }
+
+    /// SANY's 4262: a record constructor or set of records names each field once.
+    fn check_unique_fields(&mut self, fields: &[(tla_syntax::ast::Name, Expr)]) {
+        for (idx, (field, _)) in fields.iter().enumerate() {
+            if fields[..idx].iter().any(|(earlier, _)| earlier.text == field.text) {
+                let message = "Non-unique fields in constructor.".to_string();
+                self.error(codes::RECORD_CONSTRUCTOR_FIELD_REDEFINITION, field.span, message);
+                return;
             }
         }
     }
@@ -505,11 +558,28 @@ impl Analyzer<'_> {
             symbol = found;
             segment = next;
         }
+        if self.scopes.symbols[symbol].kind == SymbolKind::ModuleInstance {
+            let message = format!("Operator name {} is incomplete.", selector_text(segments));
+            self.error(codes::OPERATOR_NAME_INCOMPLETE, segment.span, message);
+            return CONSTANT_LEVEL;
+        }
         let shown_name = if segments.len() > 1 { selector_text(segments) } else { String::new() };
         if !self.check_arity(symbol, segment, expr, &shown_name) {
             return CONSTANT_LEVEL;
         }
-        let levels = self.arguments(symbol, &segment.arguments);
+        let facts = self.argument_facts(symbol, &segment.arguments);
+        if !facts.is_empty() {
+            match self.scopes.symbols[symbol].kind {
+                SymbolKind::UserDefined => {
+                    self.defined_operator_application(symbol, &facts, expr.span)
+                }
+                SymbolKind::FormalParameter | SymbolKind::Constant => {
+                    self.declared_operator_application(symbol, &facts)
+                }
+                _ => {}
+            }
+        }
+        let levels: Vec<u8> = facts.iter().map(|fact| fact.level).collect();
         self.symbol_level(symbol, &levels)
     }
 
@@ -522,6 +592,7 @@ impl Analyzer<'_> {
     /// The level of a use of `symbol` with arguments of the given levels.
     fn symbol_level(&mut self, symbol: SymbolId, levels: &[u8]) -> u8 {
         self.scopes.symbols[symbol].used = true;
+        self.log_use(symbol);
         match self.scopes.symbols[symbol].kind {
             SymbolKind::Variable => 1,
             SymbolKind::UserDefined
@@ -556,15 +627,62 @@ impl Analyzer<'_> {
 
     /// Resolves the arguments of an application of `callee`; returns their levels.
     fn arguments(&mut self, callee: SymbolId, arguments: &[Expr]) -> Vec<u8> {
+        self.argument_facts(callee, arguments).iter().map(|fact| fact.level).collect()
+    }
+
+    /// Resolves the arguments of an application of `callee`, with their level facts.
+    fn argument_facts(&mut self, callee: SymbolId, arguments: &[Expr]) -> Vec<ArgumentFacts> {
         let parameter_arities = self.scopes.symbols[callee].parameter_arities.clone();
         arguments
             .iter()
             .enumerate()
             .map(|(idx, argument)| {
                 let expected = parameter_arities.get(idx).copied().unwrap_or(0);
-                self.argument(argument, expected, idx, callee)
+                let start = self.uses_mark();
+                let level = self.argument(argument, expected, idx, callee);
+                let operator = if expected > 0 { self.operator_argument(argument) } else { None };
+                ArgumentFacts { level, uses: start..self.uses_mark(), operator }
             })
             .collect()
+    }
+
+    /// The operator an operator argument names (`F`, `'`, `I!Op`), if any.
+    fn operator_argument(&self, argument: &Expr) -> Option<SymbolId> {
+        let ExprKind::Name(segments) = &argument.kind else { return None };
+        let [segment] = segments.as_slice() else { return None };
+        let Selector::Name(name) = &segment.selector else { return None };
+        self.scopes.resolve(canonical(name))
+    }
+
+    /// Analyses operands, logging the names used in each.
+    fn tracked_expressions(&mut self, operands: &[&Expr]) -> Vec<ArgumentFacts> {
+        operands
+            .iter()
+            .map(|operand| {
+                let start = self.uses_mark();
+                let level = self.expression(operand);
+                ArgumentFacts { level, uses: start..self.uses_mark(), operator: None }
+            })
+            .collect()
+    }
+
+    /// Level constraints of an operator written prefix, infix or postfix.
+    fn operator_constraints(
+        &mut self,
+        symbol: Option<SymbolId>,
+        facts: &[ArgumentFacts],
+        span: Span,
+    ) {
+        let Some(symbol) = symbol else { return };
+        match self.scopes.symbols[symbol].kind {
+            SymbolKind::BuiltIn => {
+                let name = self.scopes.symbols[symbol].name.clone();
+                let uses: Vec<_> = facts.iter().map(|fact| fact.uses.clone()).collect();
+                self.constrain_builtin(&name, &uses);
+            }
+            SymbolKind::UserDefined => self.defined_operator_application(symbol, facts, span),
+            _ => self.declared_operator_application(symbol, facts),
+        }
     }
 
     /// An argument passed where an operator of `expected_arity` arguments (0: an expression) is
@@ -639,7 +757,11 @@ impl Analyzer<'_> {
                 }
             }
             _ => {
-                let message = "Non-operator argument given where operator expected.".to_string();
+                let message = format!(
+                    "An expression appears as argument number {} (counting from 1) to operator '{}', in a position an operator is required.",
+                    position + 1,
+                    self.scopes.symbols[callee].name
+                );
                 self.error(
                     codes::HIGHER_ORDER_OPERATOR_REQUIRED_BUT_EXPRESSION_GIVEN,
                     argument.span,

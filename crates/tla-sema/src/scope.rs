@@ -67,6 +67,8 @@ pub struct Symbol {
     pub used: bool,
     /// For functions defined with `f[x \in S, ...] ==`: how many bound names they have.
     pub function_parameters: Option<usize>,
+    /// SANY's level constraints of a defined operator on its arguments ([`crate::levels`]).
+    pub argument_levels: crate::levels::ArgumentLevels,
 }
 
 /// One level of the context stack: names to symbols.

@@ -1,0 +1,7 @@
+---- MODULE E4203_instance_name_alone ----
+---- MODULE Counter ----
+Zero == 0
+====
+C == INSTANCE Counter
+Value == C
+====

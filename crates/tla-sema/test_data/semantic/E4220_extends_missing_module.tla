@@ -1,0 +1,4 @@
+---- MODULE E4220_extends_missing_module ----
+EXTENDS NoSuchModuleForThisFixture
+Spec == TRUE
+====
