@@ -266,10 +266,11 @@ fn report_parse_error(spec: &Specification, file: usize, root_file_name: &str, h
             if diagnostic.code == PRECEDENCE_CONFLICT || diagnostic.code == MALFORMED_EXPRESSION {
                 println!("\n  {}", diagnostic.message);
             } else {
+                // SANY prints what it was expecting before what it encountered.
+                for note in &diagnostic.notes {
+                    println!("{note}");
+                }
                 println!("{}", diagnostic.message);
-            }
-            for note in &diagnostic.notes {
-                println!("{note}");
             }
             println!();
         }

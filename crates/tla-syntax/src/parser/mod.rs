@@ -411,8 +411,16 @@ impl<'a> Parser<'a> {
         } else {
             self.text_of(token).to_string()
         };
-        let message =
-            format!("Encountered \"{image}\" at line {}, column {}", token.line, token.column);
+        // SANY names the last token read before the unexpected one.
+        let previous = self
+            .pos
+            .checked_sub(1)
+            .map(|idx| self.text_of(self.tokens[idx]).to_string())
+            .unwrap_or_default();
+        let message = format!(
+            "Encountered \"{image}\" at line {}, column {} and token \"{previous}\"",
+            token.line, token.column
+        );
         let span = if token.span.is_empty() {
             Span::new(token.span.start, token.span.start)
         } else {
