@@ -1,0 +1,175 @@
+//! 64-bit fingerprints of values: equal values get equal fingerprints whatever their
+//! representation.
+//!
+//! The scheme is TLC's (`tlc2/util/FP64.java`, `Value.fingerPrint`): a Rabin fingerprint, i.e.
+//! the remainder of the input bit string modulo an irreducible polynomial of degree 64, extended
+//! byte by byte with a 256-entry table. We fix the polynomial to the first one of TLC's list
+//! (what `tlc -fp 0` uses), so fingerprints are stable across runs and, for values without model
+//! values, equal to TLC's own (`TLCFP` prints their low 32 bits). Values are encoded as TLC
+//! encodes them: a kind tag from `ValueConstants`, then the contents; tuples, records and
+//! functions all encode as functions (`FCNRCDVALUE`, size, then argument/value pairs in domain
+//! order), intervals as enumerated sets, sets after normalisation. One deliberate difference: TLC
+//! encodes a model value by its intern rank, which depends on the spec's text; we encode its name.
+
+use crate::convert::to_set_enum;
+use crate::error::{EvalError, EvalErrorKind, EvalResult};
+use crate::ext::ExtClass;
+use crate::print::ppr;
+use crate::value::{FunctionDomain, Value};
+
+/// TLC's `FP64.Polys[0]`, in TLC's representation (bit 63 is the coefficient of `x^0`).
+pub const IRREDUCIBLE_POLYNOMIAL: u64 = 0x911498AE0E66BAD6;
+
+/// The kind tags of `tlc2/value/ValueConstants.java` that appear in fingerprints.
+mod tag {
+    pub const BOOL: u8 = 0;
+    pub const INT: u8 = 1;
+    pub const STRING: u8 = 3;
+    pub const SET_ENUM: u8 = 5;
+    pub const FCN_RCD: u8 = 9;
+    pub const MODEL_VALUE: u8 = 21;
+}
+
+/// The remainder of `byte * x^64` for each byte (TLC's `ByteModTable_7`).
+const BYTE_MOD_TABLE: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut v = byte as u64;
+        let mut bit = 0;
+        while bit < 8 {
+            v = if v & 1 != 0 { (v >> 1) ^ IRREDUCIBLE_POLYNOMIAL } else { v >> 1 };
+            bit += 1;
+        }
+        table[byte] = v;
+        byte += 1;
+    }
+    table
+};
+
+/// A fingerprint under construction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fingerprint(pub u64);
+
+impl Default for Fingerprint {
+    fn default() -> Fingerprint {
+        Fingerprint::new()
+    }
+}
+
+impl Fingerprint {
+    /// The empty fingerprint (TLC's `FP64.New()`).
+    pub const fn new() -> Fingerprint {
+        Fingerprint(IRREDUCIBLE_POLYNOMIAL)
+    }
+
+    /// Extends by one byte.
+    #[inline]
+    pub fn byte(self, byte: u8) -> Fingerprint {
+        let fp = self.0;
+        Fingerprint((fp >> 8) ^ BYTE_MOD_TABLE[((u64::from(byte)) ^ fp) as usize & 0xFF])
+    }
+
+    /// Extends by a 32-bit integer, low byte first (TLC's `Extend(long, int)`).
+    #[inline]
+    pub fn int(self, n: i32) -> Fingerprint {
+        n.to_le_bytes().into_iter().fold(self, Fingerprint::byte)
+    }
+
+    /// Extends by the UTF-16 units of a string, low byte of each (TLC's `Extend(long, String)`).
+    pub fn chars(self, text: &str) -> Fingerprint {
+        text.encode_utf16().fold(self, |fp, unit| fp.byte(unit as u8))
+    }
+
+    /// Extends by a value.
+    pub fn value(self, value: &Value) -> EvalResult<Fingerprint> {
+        extend(self, value)
+    }
+}
+
+/// The fingerprint of one value.
+pub fn fingerprint(value: &Value) -> EvalResult<u64> {
+    Ok(extend(Fingerprint::new(), value)?.0)
+}
+
+fn string(fp: Fingerprint, text: &str) -> Fingerprint {
+    let len = text.encode_utf16().count() as i32;
+    fp.byte(tag::STRING).int(len).chars(text)
+}
+
+fn extend(fp: Fingerprint, value: &Value) -> EvalResult<Fingerprint> {
+    Ok(match value {
+        Value::Bool(b) => fp.byte(tag::BOOL).byte(if *b { b't' } else { b'f' }),
+        Value::Int(n) => fp.byte(tag::INT).int(*n as i32),
+        Value::Str(atom) => string(fp, atom.text()),
+        Value::ModelValue(atom) => {
+            let text = atom.text();
+            fp.byte(tag::MODEL_VALUE).int(text.encode_utf16().count() as i32).chars(text)
+        }
+        Value::Set(set) => {
+            let elems = set.normalized()?;
+            let mut fp = fp.byte(tag::SET_ENUM).int(elems.len() as i32);
+            for elem in elems {
+                fp = extend(fp, elem)?;
+            }
+            fp
+        }
+        Value::Interval(interval) => {
+            let size = interval.size()?;
+            let mut fp = fp.byte(tag::SET_ENUM).int(size as i32);
+            for i in 0..size {
+                fp = fp.byte(tag::INT).int(interval.low.wrapping_add(i as i32));
+            }
+            fp
+        }
+        Value::Tuple(elems) => {
+            let mut fp = fp.byte(tag::FCN_RCD).int(elems.len() as i32);
+            for (i, elem) in elems.iter().enumerate() {
+                fp = extend(fp.byte(tag::INT).int(i as i32 + 1), elem)?;
+            }
+            fp
+        }
+        Value::Record(record) => {
+            let mut fp = fp.byte(tag::FCN_RCD).int(record.len() as i32);
+            for (name, value) in record.names().iter().zip(record.values()) {
+                fp = extend(string(fp, name.text()), value)?;
+            }
+            fp
+        }
+        Value::Function(function) => {
+            let mut fp = fp.byte(tag::FCN_RCD).int(function.len() as i32);
+            match function.domain() {
+                FunctionDomain::Interval { low } => {
+                    for (i, value) in function.values().iter().enumerate() {
+                        fp = extend(fp.byte(tag::INT).int(low.wrapping_add(i as i32)), value)?;
+                    }
+                }
+                FunctionDomain::Values(domain) => {
+                    for (arg, value) in domain.iter().zip(function.values()) {
+                        fp = extend(extend(fp, arg)?, value)?;
+                    }
+                }
+            }
+            fp
+        }
+        Value::Lazy(_) => match to_set_enum(value)? {
+            Some(set) => extend(fp, &Value::Set(set))?,
+            None => return Err(cannot_fingerprint(value)),
+        },
+        Value::Ext(ext) => match ext.class() {
+            ExtClass::Set | ExtClass::Function => match ext.to_concrete()? {
+                Value::Ext(_) => return Err(cannot_fingerprint(value)),
+                concrete => extend(fp, &concrete)?,
+            },
+            ExtClass::Other => return Err(cannot_fingerprint(value)),
+        },
+    })
+}
+
+/// TLC's `Value.fingerPrint` default: a state holds a value TLC cannot fingerprint.
+fn cannot_fingerprint(value: &Value) -> EvalError {
+    EvalError::general(
+        EvalErrorKind::Unsupported,
+        format!("TLC has found a state in which the value of a variable contains {}", ppr(value)),
+    )
+}

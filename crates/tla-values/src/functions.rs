@@ -1,0 +1,321 @@
+//! Function application, `EXCEPT`, `DOMAIN`, `:>` and `@@` over tuples, records and functions.
+//!
+//! The semantics are those of one function domain, but the error texts are those of the TLC class
+//! holding the value (`TupleValue.apply` talks about indices, `RecordValue.apply` about fields,
+//! `FcnRcdValue.apply` about the domain), so each representation keeps its own branch here.
+
+use std::sync::Arc;
+
+use crate::convert::to_function;
+use crate::error::{EvalError, EvalErrorKind, EvalResult};
+use crate::ext::ExtClass;
+use crate::order::{compare, equals};
+use crate::print::ppr;
+use crate::value::{Function, FunctionDomain, SetEnum, Value};
+
+/// TLC's `FcnRcdValue` switches from a linear scan to binary search at this domain size.
+const LINEAR_SEARCH_THRESHOLD: usize = 32;
+
+/// `f[arg]`, with TLC's message when `arg` is outside the domain.
+pub fn apply(function: &Value, arg: &Value) -> EvalResult<Value> {
+    match function {
+        Value::Tuple(elems) => {
+            let Value::Int(index) = arg else {
+                return Err(EvalError::general(
+                    EvalErrorKind::WrongKind,
+                    format!("Attempted to access tuple at a non integral index: {}", ppr(arg)),
+                ));
+            };
+            if *index <= 0 || *index > elems.len() as i64 {
+                return Err(EvalError::general(
+                    EvalErrorKind::NotInDomain,
+                    format!(
+                        "Attempted to access index {index} of tuple\n{}\nwhich is out of bounds.",
+                        ppr(function)
+                    ),
+                ));
+            }
+            Ok(elems[*index as usize - 1].clone())
+        }
+        Value::Record(record) => {
+            let Value::Str(name) = arg else {
+                return Err(EvalError::general(
+                    EvalErrorKind::WrongKind,
+                    format!("Attempted to access record by a non-string argument: {}", ppr(arg)),
+                ));
+            };
+            match record.field(name) {
+                Some(value) => Ok(value.clone()),
+                None => Err(EvalError::general(
+                    EvalErrorKind::NotInDomain,
+                    format!("Attempted to access nonexistent field '{name}' of record\n{}", ppr(function)),
+                )),
+            }
+        }
+        Value::Function(fcn) => match select_function(fcn, arg)? {
+            Some(value) => Ok(value),
+            None => Err(EvalError::general(
+                EvalErrorKind::NotInDomain,
+                format!(
+                    "Attempted to apply function:\n{}\nto argument {}, which is not in the domain of the function.",
+                    ppr(function),
+                    ppr(arg)
+                ),
+            )),
+        },
+        Value::Ext(ext) if ext.class() == ExtClass::Function => ext.apply(arg),
+        _ => Err(EvalError::general(
+            EvalErrorKind::WrongKind,
+            format!("A non-function ({}) was applied as a function.\n{}", function.kind_name(), ppr(function)),
+        )),
+    }
+}
+
+/// TLC's `select`: `f[arg]` or `None` outside the domain (errors only on a wrong argument kind).
+pub fn select(function: &Value, arg: &Value) -> EvalResult<Option<Value>> {
+    match function {
+        Value::Tuple(elems) => match arg {
+            Value::Int(index) if *index > 0 && *index <= elems.len() as i64 => {
+                Ok(Some(elems[*index as usize - 1].clone()))
+            }
+            Value::Int(_) => Ok(None),
+            _ => Err(EvalError::general(
+                EvalErrorKind::WrongKind,
+                format!("Attempted to access tuple at a non integral index: {}", ppr(arg)),
+            )),
+        },
+        Value::Record(record) => match arg {
+            Value::Str(name) => Ok(record.field(name).cloned()),
+            _ => Err(EvalError::general(
+                EvalErrorKind::WrongKind,
+                format!("Attempted to access record by a non-string argument: {}", ppr(arg)),
+            )),
+        },
+        Value::Function(fcn) => select_function(fcn, arg),
+        Value::Ext(ext) if ext.class() == ExtClass::Function => select(&ext.to_concrete()?, arg),
+        _ => Err(EvalError::general(
+            EvalErrorKind::WrongKind,
+            format!("Attempted to select from the non-function value {}.", ppr(function)),
+        )),
+    }
+}
+
+/// TLC's `Value.select(path)`: `f[a][b]...`, or `None` when some step leaves the domain.
+pub fn select_path(value: &Value, path: &[Value]) -> EvalResult<Option<Value>> {
+    let mut current = value.clone();
+    for arg in path {
+        if !current.is_function() {
+            return Err(EvalError::general(
+                EvalErrorKind::WrongKind,
+                format!("Attempted to apply EXCEPT construct to the value {}.", ppr(&current)),
+            ));
+        }
+        match select(&current, arg)? {
+            Some(next) => current = next,
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(current))
+}
+
+fn select_function(function: &Function, arg: &Value) -> EvalResult<Option<Value>> {
+    match function.domain() {
+        FunctionDomain::Interval { low } => {
+            let Value::Int(n) = arg else {
+                return Err(EvalError::general(
+                    EvalErrorKind::WrongKind,
+                    format!("Attempted to apply function with integer domain to the non-integer argument {}", ppr(arg)),
+                ));
+            };
+            let offset = n - i64::from(*low);
+            if offset >= 0 && offset < function.len() as i64 {
+                return Ok(Some(function.values()[offset as usize].clone()));
+            }
+            Ok(None)
+        }
+        FunctionDomain::Values(domain) => {
+            if domain.len() >= LINEAR_SEARCH_THRESHOLD {
+                // Java's Arrays.binarySearch calls `domain[mid].compareTo(arg)`.
+                let (mut low, mut high) = (0usize, domain.len());
+                while low < high {
+                    let mid = (low + high) / 2;
+                    match compare(&domain[mid], arg)? {
+                        std::cmp::Ordering::Less => low = mid + 1,
+                        std::cmp::Ordering::Greater => high = mid,
+                        std::cmp::Ordering::Equal => {
+                            return Ok(if equals(&domain[mid], arg)? {
+                                Some(function.values()[mid].clone())
+                            } else {
+                                None
+                            })
+                        }
+                    }
+                }
+                return Ok(None);
+            }
+            for (i, element) in domain.iter().enumerate() {
+                if equals(element, arg)? {
+                    return Ok(Some(function.values()[i].clone()));
+                }
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// `[value EXCEPT ![path] = new_value]` for one path (TLC's `takeExcept`). Outside the domain the
+/// value is unchanged. Where TLC only prints a warning (a non-integer tuple index, a non-string
+/// record field) the whole value is replaced by `new_value`, as TLC does.
+pub fn except(value: &Value, path: &[Value], new_value: Value) -> EvalResult<Value> {
+    let Some((arg, rest)) = path.split_first() else {
+        return Ok(new_value);
+    };
+    let not_a_function = |what: &str| {
+        Err(EvalError::general(
+            EvalErrorKind::WrongKind,
+            format!("Attempted to apply EXCEPT construct to the {what} {}.", ppr(value)),
+        ))
+    };
+    match value {
+        Value::Tuple(elems) => {
+            let Value::Int(index) = arg else { return Ok(new_value) };
+            let mut new_elems = elems.to_vec();
+            if *index >= 1 && *index <= elems.len() as i64 {
+                let slot = *index as usize - 1;
+                new_elems[slot] = except(&elems[slot], rest, new_value)?;
+            }
+            Ok(Value::tuple(new_elems))
+        }
+        Value::Record(record) => {
+            let Value::Str(name) = arg else { return Ok(new_value) };
+            let mut values = record.values().to_vec();
+            if let Some(slot) = record.names().iter().position(|n| n == name) {
+                values[slot] = except(&record.values()[slot], rest, new_value)?;
+            }
+            Ok(Value::Record(Arc::new(record.with_values(values))))
+        }
+        Value::Function(function) => {
+            let slot = match function.domain() {
+                FunctionDomain::Interval { low } => match arg {
+                    Value::Int(n) => {
+                        let offset = n - i64::from(*low);
+                        (offset >= 0 && offset < function.len() as i64).then_some(offset as usize)
+                    }
+                    _ => return Ok(value.clone()),
+                },
+                FunctionDomain::Values(domain) => {
+                    let mut found = None;
+                    for (i, element) in domain.iter().enumerate() {
+                        if equals(arg, element)? {
+                            found = Some(i);
+                            break;
+                        }
+                    }
+                    match found {
+                        Some(i) => Some(i),
+                        None => return Ok(value.clone()),
+                    }
+                }
+            };
+            let mut values = function.values().to_vec();
+            if let Some(slot) = slot {
+                values[slot] = except(&function.values()[slot], rest, new_value)?;
+            }
+            Ok(Value::Function(Arc::new(function.with_values(values))))
+        }
+        Value::Ext(ext) if ext.class() == ExtClass::Function => {
+            except(&ext.to_concrete()?, path, new_value)
+        }
+        Value::Int(_) => Err(EvalError::general(
+            EvalErrorKind::WrongKind,
+            format!("Attempted to appy EXCEPT construct to the integer {}.", ppr(value)),
+        )),
+        Value::Bool(_) => not_a_function("boolean"),
+        Value::Str(_) => not_a_function("string"),
+        Value::ModelValue(_) => not_a_function("model value"),
+        Value::Interval(_) => not_a_function("interval value"),
+        Value::Set(_) => Err(EvalError::general(
+            EvalErrorKind::WrongKind,
+            format!("Attempted to apply EXCEPT to the set {}.", ppr(value)),
+        )),
+        _ => Err(EvalError::general(
+            EvalErrorKind::WrongKind,
+            format!("Attempted to apply EXCEPT construct to the value {}.", ppr(value)),
+        )),
+    }
+}
+
+/// `DOMAIN f`.
+pub fn domain(function: &Value) -> EvalResult<Value> {
+    match function {
+        Value::Tuple(elems) => Ok(Value::interval(1, elems.len() as i32)),
+        Value::Record(record) => {
+            let names = record.names().iter().map(|name| Value::Str(name.clone())).collect();
+            Ok(Value::Set(Arc::new(SetEnum::from_normalized(names))))
+        }
+        Value::Function(fcn) => match fcn.interval() {
+            Some(interval) => Ok(Value::Interval(interval)),
+            None => Ok(Value::Set(Arc::new(SetEnum::from_normalized(fcn.domain_elements())))),
+        },
+        Value::Ext(ext) if ext.class() == ExtClass::Function => domain(&ext.to_concrete()?),
+        _ => Err(EvalError::general(
+            EvalErrorKind::WrongKind,
+            format!(
+                "Attempted to apply the operator DOMAIN to a non-function\n({})\n{}",
+                function.kind_name(),
+                ppr(function)
+            ),
+        )),
+    }
+}
+
+/// `d :> e` (TLC's `MakeFcn`).
+pub fn make_function(arg: &Value, value: &Value) -> Value {
+    Value::Function(Arc::new(Function::from_normalized_pairs(
+        vec![arg.clone()],
+        vec![value.clone()],
+    )))
+}
+
+/// `f @@ g` (TLC's `CombineFcn`): `f`'s pairs, then `g`'s pairs whose argument is not in `f`'s
+/// domain.
+pub fn combine_functions(f: &Value, g: &Value) -> EvalResult<Value> {
+    let Some(first) = to_function(f)? else {
+        return Err(EvalError::argument("first", "@@", "function", &ppr(f)));
+    };
+    let Some(second) = to_function(g)? else {
+        return Err(EvalError::argument("second", "@@", "function", &ppr(g)));
+    };
+    let mut domain = first.domain_elements();
+    let mut values = first.values().to_vec();
+    let first_len = domain.len();
+    for (element, value) in second.domain_elements().into_iter().zip(second.values()) {
+        let mut found = false;
+        for existing in &domain[..first_len] {
+            if equals(&element, existing)? {
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            domain.push(element);
+            values.push(value.clone());
+        }
+    }
+    Ok(Value::Function(Arc::new(Function::from_pairs(domain, values)?)))
+}
+
+/// `r.field` where TLC's evaluator has already checked the value: the field of a record, or
+/// application of a function to the field name.
+pub fn record_field(value: &Value, field: &Value) -> EvalResult<Option<Value>> {
+    match value {
+        Value::Record(record) => match field {
+            Value::Str(name) => Ok(record.field(name).cloned()),
+            _ => Ok(None),
+        },
+        _ => match to_function(value)? {
+            Some(_) => apply(value, field).map(Some),
+            None => Ok(None),
+        },
+    }
+}
