@@ -72,20 +72,37 @@ pub fn init_and_next(
 }
 
 /// The actions `next` splits into, each named after a definition, in order of appearance.
-pub fn split_next(next: &str, definitions: &BTreeMap<String, &Expr>) -> Vec<String> {
+/// `unparsed` names definitions that exist but did not parse: calls of them are still actions.
+pub fn split_next(
+    next: &str,
+    definitions: &BTreeMap<String, &Expr>,
+    unparsed: &BTreeSet<String>,
+) -> Vec<String> {
     let mut res = Vec::new();
     let mut visiting = BTreeSet::new();
-    split_definition(next, definitions, &mut visiting, &mut res);
+    let names = KnownNames { definitions, unparsed };
+    split_definition(next, &names, &mut visiting, &mut res);
     res
+}
+
+struct KnownNames<'a, 'e> {
+    definitions: &'a BTreeMap<String, &'e Expr>,
+    unparsed: &'a BTreeSet<String>,
+}
+
+impl KnownNames<'_, '_> {
+    fn contains(&self, name: &str) -> bool {
+        self.definitions.contains_key(name) || self.unparsed.contains(name)
+    }
 }
 
 fn split_definition(
     name: &str,
-    definitions: &BTreeMap<String, &Expr>,
+    names: &KnownNames,
     visiting: &mut BTreeSet<String>,
     out: &mut Vec<String>,
 ) {
-    let Some(body) = definitions.get(name) else {
+    let Some(body) = names.definitions.get(name) else {
         push_unique(out, name);
         return;
     };
@@ -94,12 +111,12 @@ fn split_definition(
         return;
     }
     let parts = disjuncts(body);
-    if parts.len() == 1 && called_definition(parts[0], definitions).is_none() {
+    if parts.len() == 1 && called_definition(parts[0], names).is_none() {
         push_unique(out, name);
     } else {
         for part in parts {
-            match called_definition(part, definitions) {
-                Some(callee) => split_definition(&callee, definitions, visiting, out),
+            match called_definition(part, names) {
+                Some(callee) => split_definition(&callee, names, visiting, out),
                 None => push_unique(out, name),
             }
         }
@@ -157,12 +174,12 @@ fn strip_parentheses(mut expr: &Expr) -> &Expr {
 }
 
 /// `A` or `A(args)` where `A` is a top-level definition.
-fn called_definition(expr: &Expr, definitions: &BTreeMap<String, &Expr>) -> Option<String> {
+fn called_definition(expr: &Expr, names: &KnownNames) -> Option<String> {
     let ExprKind::Name(segments) = &strip_parentheses(expr).kind else { return None };
     let [NameSegment { selector: Selector::Name(name), .. }] = segments.as_slice() else {
         return None;
     };
-    definitions.contains_key(name).then(|| name.clone())
+    names.contains(name).then(|| name.clone())
 }
 
 fn simple_name(expr: &Expr) -> Option<String> {

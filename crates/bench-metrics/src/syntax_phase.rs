@@ -116,7 +116,7 @@ pub fn evaluate_syntax(
     let mut action_names: Vec<String> = init.into_iter().collect();
     if let Some(next) = next {
         if definitions.contains_key(&next) {
-            action_names.extend(split_next(&next, &definitions));
+            action_names.extend(split_next(&next, &definitions, &cut_names));
         } else if let Some(region) = original_next_region(&next) {
             // `Next` is broken: the top-level definitions named in its text.
             let named: Vec<String> = tla_syntax::lexer::lex(&region)

@@ -81,3 +81,43 @@ fn task_reference_models_score_full_marks() {
     }
     assert_eq!(n_checked, 4);
 }
+
+/// Negative controls: each reference model with one action broken scores strictly lower on
+/// syntax, and exactly that action fails.
+#[test]
+fn broken_variants_of_the_reference_models_fail_exactly_the_broken_action() {
+    let tasks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
+    for task in ["spin", "mutex", "rwmutex", "ringbuffer"] {
+        let reference = tasks.join(task).join("reference");
+        let text = std::fs::read_to_string(reference.join(format!("{task}.tla"))).unwrap();
+        let cfg = std::fs::read_to_string(reference.join(format!("{task}.cfg"))).unwrap();
+        let spec_name = cfg
+            .split_whitespace()
+            .skip_while(|word| *word != "SPECIFICATION")
+            .nth(1)
+            .unwrap()
+            .to_string();
+        let entry = EntryPoints::Specification(spec_name);
+        let clean = evaluate_syntax(task, &text, &entry, &mut EmbeddedModules);
+        // The first action after Init.
+        let target = clean.actions[1].name.clone();
+        let start = tla_syntax::definition_starts(&text)
+            .into_iter()
+            .find(|start| start.name == target)
+            .unwrap();
+        let equals = start.offset as usize + text[start.offset as usize..].find("==").unwrap() + 2;
+        let variants = [
+            ("syntax error", format!("{} (", &text[..equals])),
+            ("undefined operator", format!("{} NotDefinedAnywhere /\\ ", &text[..equals])),
+        ];
+        for (kind, head) in variants {
+            let broken = format!("{head}{}", &text[equals..]);
+            let result = evaluate_syntax(task, &broken, &entry, &mut EmbeddedModules);
+            assert!(result.score < 1.0, "{task} {kind}: {result:#?}");
+            assert!(!result.whole_module_passes, "{task} {kind}");
+            for action in &result.actions {
+                assert_eq!(action.passes, action.name != target, "{task} {kind}: {action:?}");
+            }
+        }
+    }
+}

@@ -20,7 +20,14 @@ pub fn sanitize_component(text: &str) -> String {
 }
 
 /// The folder of one attempt.
-pub fn attempt_folder(runs_root: &Path, run_id: &str, task: &str, agent: &str, model: &str, sample: u32) -> PathBuf {
+pub fn attempt_folder(
+    runs_root: &Path,
+    run_id: &str,
+    task: &str,
+    agent: &str,
+    model: &str,
+    sample: u32,
+) -> PathBuf {
     runs_root
         .join(sanitize_component(run_id))
         .join(sanitize_component(task))
@@ -37,7 +44,8 @@ mod tests {
     fn model_names_become_path_components() {
         assert_eq!(sanitize_component("openai/gpt-5"), "openai_gpt-5");
         assert_eq!(sanitize_component("../.."), "_");
-        let folder = attempt_folder(Path::new("runs"), "r1", "spin", "basic", "openai-api/local/qwen", 2);
+        let folder =
+            attempt_folder(Path::new("runs"), "r1", "spin", "basic", "openai-api/local/qwen", 2);
         assert_eq!(folder, Path::new("runs/r1/spin/basic/openai-api_local_qwen/sample-2"));
     }
 }

@@ -12,4 +12,6 @@ pub mod layout;
 pub mod store;
 
 pub use layout::{attempt_folder, sanitize_component};
-pub use store::{AttemptKey, AttemptRow, AttemptStatus, CallRecord, RunStore, StoreError, UsageTotals};
+pub use store::{
+    AttemptKey, AttemptRow, AttemptStatus, CallRecord, RunStore, StoreError, UsageTotals,
+};

@@ -132,7 +132,9 @@ impl RunStore {
         let version: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
         if version > STORE_SCHEMA_VERSION {
             return Err(StoreError {
-                message: format!("schema version {version} is newer than this build's {STORE_SCHEMA_VERSION}"),
+                message: format!(
+                    "schema version {version} is newer than this build's {STORE_SCHEMA_VERSION}"
+                ),
             });
         }
         connection.execute_batch(
@@ -188,12 +190,20 @@ impl RunStore {
     pub fn run_config(&self, run_id: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .connection
-            .query_row("SELECT config_json FROM runs WHERE run_id = ?1", params![run_id], |row| row.get(0))
+            .query_row("SELECT config_json FROM runs WHERE run_id = ?1", params![run_id], |row| {
+                row.get(0)
+            })
             .optional()?)
     }
 
     /// Adds the attempts that are not there yet, as `pending`; existing ones are left alone.
-    pub fn plan_attempt(&self, run_id: &str, key: &AttemptKey, seed: u64, folder: &str) -> Result<(), StoreError> {
+    pub fn plan_attempt(
+        &self,
+        run_id: &str,
+        key: &AttemptKey,
+        seed: u64,
+        folder: &str,
+    ) -> Result<(), StoreError> {
         self.connection.execute(
             "INSERT OR IGNORE INTO attempts (run_id, task, agent, model, sample, seed, status, folder)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7)",
@@ -220,7 +230,12 @@ impl RunStore {
         let rows = statement.query_map(params![run_id], |row| {
             Ok(AttemptRow {
                 id: row.get(0)?,
-                key: AttemptKey { task: row.get(1)?, agent: row.get(2)?, model: row.get(3)?, sample: row.get(4)? },
+                key: AttemptKey {
+                    task: row.get(1)?,
+                    agent: row.get(2)?,
+                    model: row.get(3)?,
+                    sample: row.get(4)?,
+                },
                 seed: row.get::<_, i64>(5)? as u64,
                 status: AttemptStatus::parse(&row.get::<_, String>(6)?),
                 folder: row.get(7)?,
@@ -307,7 +322,12 @@ mod tests {
     use super::*;
 
     fn key(task: &str, sample: u32) -> AttemptKey {
-        AttemptKey { task: task.to_string(), agent: "basic".to_string(), model: "openai/gpt-5".to_string(), sample }
+        AttemptKey {
+            task: task.to_string(),
+            agent: "basic".to_string(),
+            model: "openai/gpt-5".to_string(),
+            sample,
+        }
     }
 
     fn call(input: u64, output: u64, cost: Option<f64>, source: &str) -> CallRecord {
@@ -334,7 +354,9 @@ mod tests {
             let store = RunStore::open(&path).unwrap();
             store.create_run("r1", "{\"seed\": 1}").unwrap();
             for sample in 0..3 {
-                store.plan_attempt("r1", &key("spin", sample), 7 + sample as u64, "runs/r1/x").unwrap();
+                store
+                    .plan_attempt("r1", &key("spin", sample), 7 + sample as u64, "runs/r1/x")
+                    .unwrap();
             }
             let attempts = store.unfinished_attempts("r1").unwrap();
             assert_eq!(attempts.len(), 3);
@@ -350,7 +372,8 @@ mod tests {
         store.create_run("r1", "{\"seed\": 2}").unwrap();
         store.plan_attempt("r1", &key("spin", 0), 99, "elsewhere").unwrap();
         assert_eq!(store.run_config("r1").unwrap().as_deref(), Some("{\"seed\": 1}"));
-        let unfinished: Vec<u32> = store.unfinished_attempts("r1").unwrap().iter().map(|a| a.key.sample).collect();
+        let unfinished: Vec<u32> =
+            store.unfinished_attempts("r1").unwrap().iter().map(|a| a.key.sample).collect();
         assert_eq!(unfinished, vec![1, 2]);
         let all = store.all_attempts("r1").unwrap();
         assert_eq!(all[0].status, AttemptStatus::Finished);
