@@ -1,0 +1,166 @@
+//! The basic modeling agent (task prompt and sources in, one request for the whole module) and the
+//! trace learning agent (task prompt and sampled traces in, no code). Both then run the shared
+//! candidate loop: with `RepairSettings::max_rounds == 0` they make exactly one call.
+
+use crate::agent_inputs::{
+    system_and_user_messages, ModelCallSettings, RepairSettings, SourceText, TaskBrief, TraceText,
+};
+use crate::agent_protocol::{Agent, AgentCommand, AgentEvent, AgentFailureKind, CallPurpose};
+use crate::candidate_loop::CandidateLoop;
+use crate::prompt_templates::{
+    fill_template, output_format, render_source_files, BASIC_TEMPLATE, TRACE_LEARNING_TEMPLATE,
+};
+use crate::trace_sampling::render_traces;
+
+/// The Basic Modeling Agent (`basic`, and `basic --repair K`).
+#[derive(Clone, Debug)]
+pub struct BasicAgent {
+    brief: TaskBrief,
+    sources: Vec<SourceText>,
+    candidate_loop: CandidateLoop,
+    started: bool,
+}
+
+impl BasicAgent {
+    /// An agent for `brief` reading `sources`, calling `model`, repairing as `repair` says.
+    pub fn new(
+        brief: TaskBrief,
+        sources: Vec<SourceText>,
+        model: ModelCallSettings,
+        repair: RepairSettings,
+    ) -> BasicAgent {
+        let candidate_loop = CandidateLoop::new(brief.module_name.clone(), model, repair);
+        BasicAgent { brief, sources, candidate_loop, started: false }
+    }
+
+    fn start(&mut self) -> AgentCommand {
+        if self.sources.is_empty() {
+            return self.candidate_loop.fail(
+                AgentFailureKind::MissingInput { input: "source files".to_owned() },
+                "the basic agent needs at least one source file".to_owned(),
+            );
+        }
+        let user_text = fill_template(
+            BASIC_TEMPLATE,
+            &[
+                ("task_prompt", self.brief.task_prompt.trim()),
+                ("sources", &render_source_files(&self.sources)),
+                ("output_format", &output_format(&self.brief.module_name)),
+            ],
+        );
+        match user_text {
+            Ok(user_text) => self.candidate_loop.request_first_model(
+                system_and_user_messages(user_text),
+                CallPurpose::InitialModel,
+            ),
+            Err(error) => self.candidate_loop.fail(
+                AgentFailureKind::PromptTemplate { error: error.to_string() },
+                format!("the basic prompt could not be filled: {error}"),
+            ),
+        }
+    }
+}
+
+impl Agent for BasicAgent {
+    fn agent_name(&self) -> &'static str {
+        "basic"
+    }
+
+    fn step(&mut self, event: AgentEvent) -> AgentCommand {
+        match (&event, self.started) {
+            (AgentEvent::Started, false) => {
+                self.started = true;
+                self.start()
+            }
+            (_, false) => {
+                self.started = true;
+                self.candidate_loop.stop_on_protocol_violation("started", &event)
+            }
+            _ => self.candidate_loop.step(event),
+        }
+    }
+}
+
+/// How the trace learning agent shows traces.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TraceLearningSettings {
+    /// How many traces the corpus holds (stated in the prompt).
+    pub corpus_size: usize,
+    /// Each trace is cut to its first this many events.
+    pub max_events_per_trace: usize,
+}
+
+/// The Trace Learning Agent (`trace-learning`): sampled traces in, no code.
+#[derive(Clone, Debug)]
+pub struct TraceLearningAgent {
+    brief: TaskBrief,
+    traces: Vec<TraceText>,
+    settings: TraceLearningSettings,
+    candidate_loop: CandidateLoop,
+    started: bool,
+}
+
+impl TraceLearningAgent {
+    /// An agent for `brief` reading `traces` (already sampled, see
+    /// [`crate::sample_trace_indices`]).
+    pub fn new(
+        brief: TaskBrief,
+        traces: Vec<TraceText>,
+        settings: TraceLearningSettings,
+        model: ModelCallSettings,
+        repair: RepairSettings,
+    ) -> TraceLearningAgent {
+        let candidate_loop = CandidateLoop::new(brief.module_name.clone(), model, repair);
+        TraceLearningAgent { brief, traces, settings, candidate_loop, started: false }
+    }
+
+    fn start(&mut self) -> AgentCommand {
+        if self.traces.is_empty() {
+            return self.candidate_loop.fail(
+                AgentFailureKind::MissingInput { input: "traces".to_owned() },
+                "the trace learning agent needs at least one trace".to_owned(),
+            );
+        }
+        let corpus_size = self.settings.corpus_size.max(self.traces.len());
+        let user_text = fill_template(
+            TRACE_LEARNING_TEMPLATE,
+            &[
+                ("task_prompt", self.brief.task_prompt.trim()),
+                ("trace_count", &self.traces.len().to_string()),
+                ("corpus_size", &corpus_size.to_string()),
+                ("traces", &render_traces(&self.traces, self.settings.max_events_per_trace)),
+                ("output_format", &output_format(&self.brief.module_name)),
+            ],
+        );
+        match user_text {
+            Ok(user_text) => self.candidate_loop.request_first_model(
+                system_and_user_messages(user_text),
+                CallPurpose::InitialModel,
+            ),
+            Err(error) => self.candidate_loop.fail(
+                AgentFailureKind::PromptTemplate { error: error.to_string() },
+                format!("the trace learning prompt could not be filled: {error}"),
+            ),
+        }
+    }
+}
+
+impl Agent for TraceLearningAgent {
+    fn agent_name(&self) -> &'static str {
+        "trace-learning"
+    }
+
+    fn step(&mut self, event: AgentEvent) -> AgentCommand {
+        match (&event, self.started) {
+            (AgentEvent::Started, false) => {
+                self.started = true;
+                self.start()
+            }
+            (_, false) => {
+                self.started = true;
+                self.candidate_loop.stop_on_protocol_violation("started", &event)
+            }
+            _ => self.candidate_loop.step(event),
+        }
+    }
+}
