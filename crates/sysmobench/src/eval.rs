@@ -128,7 +128,7 @@ fn evaluate(options: &EvalOptions) -> Result<ScoreCard, String> {
 }
 
 /// `INIT`/`NEXT` if the cfg names both, else `SPECIFICATION`, else the conventional names.
-fn entry_points_from_cfg(cfg_text: &str) -> EntryPoints {
+pub(crate) fn entry_points_from_cfg(cfg_text: &str) -> EntryPoints {
     let parsed = tla_cfg::parse_config(cfg_text);
     let config = parsed.config;
     match (&config.init, &config.next, &config.specification) {

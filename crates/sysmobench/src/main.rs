@@ -4,6 +4,7 @@
 //! Each subcommand lives in its own module and does its IO here, calling into pure libraries.
 
 mod eval;
+mod run;
 mod sany;
 mod task_commands;
 
@@ -18,6 +19,8 @@ usage: sysmobench <command> [arguments]
 commands:
   sany [-error-codes] [-human] [-no-community] [-lib DIR]... FILE.tla
         check a TLA+ module as SANY does: syntax, modules, names and levels
+  run --task TASK... --agent AGENT [--model MODEL...] [--samples K] [--repair K] [--resume [ID]] [--dry-run]
+        put an agent in front of tasks, store every attempt, resume a killed run
   eval --task TASK --spec FILE.tla [--cfg FILE.cfg] [--weights paper|leaderboard] [--no-cascade] [--json]
         score a model of a task and print its score card
   tasks [--tasks-dir DIR] [--cache DIR] [--json]
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
     match command.as_str() {
         "sany" => sany::run(&args[1..]),
         "eval" => eval::run(&args[1..]),
+        "run" => run::run(&args[1..]),
         "tasks" => task_commands::run_tasks(&args[1..]),
         "fetch" => task_commands::run_fetch(&args[1..]),
         "traces" => task_commands::run_traces(&args[1..]),

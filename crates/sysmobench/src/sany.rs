@@ -298,3 +298,66 @@ fn report_missing(module: &str, imported_by: Option<&str>, root_file_name: &str)
     println!("*** Errors: 1\n");
     SANY_EXIT_ERROR
 }
+
+/// What SANY would report for a loaded specification, as text (empty when it is accepted): the
+/// parse error, the missing module, or the semantic errors. This is what agents get back.
+pub(crate) fn report_text(spec: &Specification) -> String {
+    use std::fmt::Write;
+    let mut res = String::new();
+    if let Some(error) = spec.errors.first() {
+        match error {
+            LoadError::ParseFailed { file } => {
+                let loaded = &spec.files[*file];
+                let module = loaded
+                    .module()
+                    .map_or(loaded.expected_name.clone(), |module| module.name.text.clone());
+                let _ = writeln!(res, "***Parse Error***");
+                if let Some(diagnostic) =
+                    loaded.parsed.diagnostics.iter().find(|diagnostic| diagnostic.is_error())
+                {
+                    for note in &diagnostic.notes {
+                        let _ = writeln!(res, "{note}");
+                    }
+                    let _ = writeln!(res, "{}", diagnostic.message);
+                }
+                let _ = writeln!(res, "\nCould not parse module {module}");
+            }
+            LoadError::ModuleNotFound { module, imported_by } => {
+                let _ = writeln!(
+                    res,
+                    "Cannot find source file for module {module} imported in module {imported_by}."
+                );
+            }
+            LoadError::NameMismatch { file_name, module_name, .. } => {
+                let _ = writeln!(
+                    res,
+                    "File name '{file_name}' does not match the name '{module_name}' of the top level module it contains."
+                );
+            }
+            LoadError::Circular { cycle } => {
+                let _ = writeln!(
+                    res,
+                    "Circular dependency among .tla files; dependency cycle is: {}",
+                    cycle.join(" --> ")
+                );
+            }
+        }
+        return res;
+    }
+    let analysis = tla_sema::analyze(spec);
+    let errors: Vec<&tla_sema::SemanticDiagnostic> =
+        analysis.diagnostics.iter().filter(|diagnostic| diagnostic.diagnostic.is_error()).collect();
+    if errors.is_empty() {
+        return res;
+    }
+    let _ = writeln!(res, "Semantic errors:\n\n*** Errors: {}\n", errors.len());
+    for error in errors {
+        let _ = writeln!(
+            res,
+            "{}\n\n{}\n\n",
+            sany_location(spec, error.file, &error.diagnostic),
+            error.diagnostic.message
+        );
+    }
+    res
+}

@@ -1,0 +1,338 @@
+//! End-to-end tests of `sysmobench run`: the reference agent on the repository's tasks, resuming,
+//! and a model-calling agent against an OpenAI-compatible fake server on 127.0.0.1.
+//!
+//! Hermetic: the runs folder and source cache are fresh temporary folders; the only network is the
+//! loopback server a test starts itself.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+use bench_tasks::sha256_hex_of_bytes;
+
+const SOURCE_TEXT: &str = "fn lock() {}\nfn unlock() {}\n";
+
+const MODEL_REPLY: &str =
+    "Here is the model.\n\n```tla\n---- MODULE lock ----\nEXTENDS Naturals\nVARIABLE held\n\
+Init == held = FALSE\nAcquire == ~held /\\ held' = TRUE\nRelease == held /\\ held' = FALSE\n\
+Next == Acquire \\/ Release\nSpec == Init /\\ [][Next]_held\n====\n```\n";
+
+struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("sysmobench-run-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch { dir }
+    }
+
+    fn write(&self, relative: &str, text: &str) {
+        let path = self.dir.join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+    }
+
+    fn path(&self, relative: &str) -> String {
+        self.dir.join(relative).display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Runs the binary in `cwd` with extra environment; returns the exit code and stdout + stderr.
+fn sysmobench(args: &[&str], cwd: &Path, environment: &[(&str, &str)]) -> (i32, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sysmobench"));
+    command.args(args).current_dir(cwd).env_remove("TLA_PATH").env_remove("HTTPS_PROXY");
+    for (name, value) in environment {
+        command.env(name, value);
+    }
+    let output = command.output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    (output.status.code().unwrap_or(-1), text)
+}
+
+fn repository_tasks() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks").display().to_string()
+}
+
+#[test]
+fn reference_agent_scores_its_own_models_and_a_resumed_run_has_nothing_left() {
+    let scratch = Scratch::new("reference");
+    let runs = scratch.path("runs");
+    let tasks = repository_tasks();
+    let args = [
+        "run",
+        "--task",
+        "spin,mutex",
+        "--agent",
+        "reference",
+        "--runs-dir",
+        &runs,
+        "--run-id",
+        "r1",
+        "--tasks-dir",
+        &tasks,
+    ];
+    let (exit, output) = sysmobench(&args, &scratch.dir, &[]);
+    assert_eq!(exit, 0, "{output}");
+    assert!(output.contains("run r1: 2 attempt(s) to do of 2"), "{output}");
+    assert!(output.contains("spin reference none sample 0: syntax 1.000"), "{output}");
+    assert!(output.contains("mutex reference none sample 0: syntax 1.000"), "{output}");
+    let card_path = scratch.dir.join("runs/r1/spin/reference/none/sample-0/score_card.json");
+    let card: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(card_path).unwrap()).unwrap();
+    assert!(
+        card.to_string().contains("not implemented yet"),
+        "phases without an engine say so: {card}"
+    );
+    assert!(scratch.dir.join("runs/results.sqlite").is_file());
+    assert_eq!(std::fs::read_to_string(scratch.dir.join("runs/LATEST")).unwrap(), "r1");
+
+    let (exit, output) = sysmobench(&["run", "--resume", "--runs-dir", &runs], &scratch.dir, &[]);
+    assert_eq!(exit, 0, "{output}");
+    assert!(output.contains("run r1: 0 attempt(s) to do of 2"), "{output}");
+}
+
+#[test]
+fn dry_run_lists_attempts_and_writes_nothing() {
+    let scratch = Scratch::new("dry");
+    let runs = scratch.path("runs");
+    let tasks = repository_tasks();
+    let args = [
+        "run",
+        "--task",
+        "spin",
+        "--agent",
+        "basic",
+        "--model",
+        "openai/gpt-5,anthropic/claude-sonnet-4-5",
+        "--samples",
+        "2",
+        "--dry-run",
+        "--runs-dir",
+        &runs,
+        "--run-id",
+        "d",
+        "--tasks-dir",
+        &tasks,
+    ];
+    let (exit, output) = sysmobench(&args, &scratch.dir, &[]);
+    assert_eq!(exit, 0, "{output}");
+    assert!(output.contains("dry run d: agent basic, 4 attempt(s)"), "{output}");
+    assert!(output.contains("model calls: 4 to 4"), "{output}");
+    assert!(!scratch.dir.join("runs/d").exists(), "a dry run creates no attempt folders");
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let scratch = Scratch::new("usage");
+    let tasks = repository_tasks();
+    for (args, expected) in [
+        (vec!["run", "--agent", "basic", "--task", "spin", "--tasks-dir", &tasks], "needs --model"),
+        (vec!["run", "--agent", "wizard", "--task", "spin"], "unknown agent `wizard`"),
+        (
+            vec!["run", "--agent", "reference", "--task", "nonesuch", "--tasks-dir", &tasks],
+            "unknown task `nonesuch`",
+        ),
+        (
+            vec![
+                "run",
+                "--agent",
+                "basic",
+                "--task",
+                "spin",
+                "--model",
+                "gpt5",
+                "--tasks-dir",
+                &tasks,
+            ],
+            "model `gpt5`",
+        ),
+    ] {
+        let (exit, output) = sysmobench(&args, &scratch.dir, &[]);
+        assert_eq!(exit, 2, "{args:?}: {output}");
+        assert!(output.contains(expected), "{args:?}: {output}");
+    }
+}
+
+/// A task `lock` whose `local` source is `upstream/src/lock.rs`.
+fn write_task(scratch: &Scratch) {
+    let task_toml = format!(
+        r#"schema_version = 1
+id = "lock"
+
+[system]
+name = "Fixture lock"
+kind = "concurrent"
+language = "rust"
+description = "A lock used by tests."
+
+[source]
+provider = "local"
+path = "upstream"
+
+[[source.files]]
+path = "src/lock.rs"
+role = "The lock."
+sha256 = "{}"
+
+[prompts]
+basic = "prompts/basic.md"
+code_translation = "prompts/code-translation.md"
+trace_learning = "prompts/trace-learning.md"
+
+[model]
+module = "lock"
+
+[invariants]
+file = "invariants.toml"
+
+[traces]
+directory = "traces"
+manifest = "traces/manifest.toml"
+
+[reference]
+module = "reference/lock.tla"
+config = "reference/lock.cfg"
+"#,
+        sha256_hex_of_bytes(SOURCE_TEXT.as_bytes())
+    );
+    scratch.write("tasks/lock/task.toml", &task_toml);
+    scratch.write("tasks/lock/upstream/src/lock.rs", SOURCE_TEXT);
+    for prompt in ["basic", "code-translation", "trace-learning"] {
+        scratch.write(&format!("tasks/lock/prompts/{prompt}.md"), "Model the lock.\n");
+    }
+    scratch.write(
+        "tasks/lock/invariants.toml",
+        "[[invariant]]\nname = \"MutualExclusion\"\nkind = \"safety\"\nstatement = \"s\"\ndescription = \"d\"\nexample = \"e\"\n",
+    );
+    scratch.write("tasks/lock/reference/lock.tla", "---- MODULE lock ----\n====\n");
+    scratch.write("tasks/lock/reference/lock.cfg", "INIT Init\n");
+}
+
+/// Answers every connection with one chat completion carrying [`MODEL_REPLY`]; returns the base
+/// URL and the request lines plus authorization headers it saw.
+fn start_fake_openai_server() -> (String, Arc<Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let seen_by_server = Arc::clone(&seen);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut content_length = 0;
+            let mut line = String::new();
+            while reader.read_line(&mut line).unwrap_or(0) > 0 && line != "\r\n" {
+                let lower = line.to_ascii_lowercase();
+                if let Some(value) = lower.strip_prefix("content-length:") {
+                    content_length = value.trim().parse().unwrap_or(0);
+                }
+                if lower.starts_with("post ") || lower.starts_with("authorization:") {
+                    seen_by_server.lock().unwrap().push(line.trim_end().to_string());
+                }
+                line.clear();
+            }
+            let mut body = vec![0; content_length];
+            let _ = reader.read_exact(&mut body);
+            let reply = serde_json::json!({
+                "id": "chatcmpl-1",
+                "object": "chat.completion",
+                "model": "m1",
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": MODEL_REPLY}, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 10, "completion_tokens": 20, "total_tokens": 30}
+            })
+            .to_string();
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{reply}",
+                reply.len()
+            );
+        }
+    });
+    (base_url, seen)
+}
+
+#[test]
+fn basic_agent_calls_an_openai_compatible_server_and_caches_the_reply() {
+    let scratch = Scratch::new("basic");
+    write_task(&scratch);
+    let cache = scratch.path("cache");
+    let tasks = scratch.path("tasks");
+    let runs = scratch.path("runs");
+    let (base_url, seen) = start_fake_openai_server();
+    let environment = [
+        ("SYSMOBENCH_CACHE", cache.as_str()),
+        ("FAKE_BASE_URL", base_url.as_str()),
+        ("FAKE_API_KEY", "k"),
+    ];
+
+    let (exit, output) =
+        sysmobench(&["fetch", "lock", "--tasks-dir", &tasks], &scratch.dir, &environment);
+    assert_eq!(exit, 0, "{output}");
+    let run = |run_id: &str| {
+        let args = [
+            "run",
+            "--task",
+            "lock",
+            "--agent",
+            "basic",
+            "--model",
+            "openai-api/fake/m1",
+            "--runs-dir",
+            &runs,
+            "--run-id",
+            run_id,
+            "--tasks-dir",
+            &tasks,
+        ];
+        sysmobench(&args, &scratch.dir, &environment)
+    };
+    let (exit, output) = run("first");
+    assert_eq!(exit, 0, "{output}");
+    assert!(output.contains("lock basic openai-api/fake/m1 sample 0: syntax 1.000"), "{output}");
+    assert!(
+        output.contains("1 call(s) (1 over the network), 10 input and 20 output tokens"),
+        "{output}"
+    );
+    let module = std::fs::read_to_string(
+        scratch.dir.join("runs/first/lock/basic/openai-api/fake/m1/sample-0/lock.tla"),
+    )
+    .or_else(|_| {
+        // The model name may be flattened into one folder name.
+        let folder = scratch.dir.join("runs/first/lock/basic");
+        let entry = std::fs::read_dir(&folder).unwrap().next().unwrap().unwrap();
+        std::fs::read_to_string(entry.path().join("sample-0/lock.tla"))
+    })
+    .unwrap();
+    assert!(module.starts_with("---- MODULE lock ----"), "{module}");
+    {
+        let seen = seen.lock().unwrap();
+        assert_eq!(
+            seen.iter().filter(|line| line.starts_with("POST /v1/chat/completions")).count(),
+            1,
+            "{seen:?}"
+        );
+        assert!(
+            seen.iter().any(|line| line.eq_ignore_ascii_case("authorization: Bearer k")),
+            "{seen:?}"
+        );
+    }
+
+    // The same request in a new run comes from the response cache: no second network call.
+    let (exit, output) = run("second");
+    assert_eq!(exit, 0, "{output}");
+    assert!(output.contains("1 call(s) (0 over the network)"), "{output}");
+    assert_eq!(seen.lock().unwrap().iter().filter(|line| line.starts_with("POST")).count(), 1);
+}
