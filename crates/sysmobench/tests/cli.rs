@@ -1,34 +1,12 @@
 //! End-to-end tests of the `sysmobench` command line: exit codes and output shape, on modules
 //! written into a fresh temporary folder for each test.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-struct Scratch {
-    dir: PathBuf,
-}
+mod support;
 
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("sysmobench-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch { dir }
-    }
-
-    fn write(&self, file: &str, text: &str) -> PathBuf {
-        let path = self.dir.join(file);
-        std::fs::write(&path, text).unwrap();
-        path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
+use support::Scratch;
 
 fn sysmobench(args: &[&str], cwd: &Path) -> (i32, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))

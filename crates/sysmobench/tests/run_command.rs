@@ -6,48 +6,18 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
-use bench_tasks::sha256_hex_of_bytes;
+mod support;
 
-const SOURCE_TEXT: &str = "fn lock() {}\nfn unlock() {}\n";
+use support::{write_fixture_task, Scratch};
 
 const MODEL_REPLY: &str =
     "Here is the model.\n\n```tla\n---- MODULE lock ----\nEXTENDS Naturals\nVARIABLE held\n\
 Init == held = FALSE\nAcquire == ~held /\\ held' = TRUE\nRelease == held /\\ held' = FALSE\n\
 Next == Acquire \\/ Release\nSpec == Init /\\ [][Next]_held\n====\n```\n";
-
-struct Scratch {
-    dir: PathBuf,
-}
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("sysmobench-run-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch { dir }
-    }
-
-    fn write(&self, relative: &str, text: &str) {
-        let path = self.dir.join(relative);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, text).unwrap();
-    }
-
-    fn path(&self, relative: &str) -> String {
-        self.dir.join(relative).display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
 
 /// Runs the binary in `cwd` with extra environment; returns the exit code and stdout + stderr.
 fn sysmobench(args: &[&str], cwd: &Path, environment: &[(&str, &str)]) -> (i32, String) {
@@ -166,61 +136,6 @@ fn usage_errors_exit_two() {
     }
 }
 
-/// A task `lock` whose `local` source is `upstream/src/lock.rs`.
-fn write_task(scratch: &Scratch) {
-    let task_toml = format!(
-        r#"schema_version = 1
-id = "lock"
-
-[system]
-name = "Fixture lock"
-kind = "concurrent"
-language = "rust"
-description = "A lock used by tests."
-
-[source]
-provider = "local"
-path = "upstream"
-
-[[source.files]]
-path = "src/lock.rs"
-role = "The lock."
-sha256 = "{}"
-
-[prompts]
-basic = "prompts/basic.md"
-code_translation = "prompts/code-translation.md"
-trace_learning = "prompts/trace-learning.md"
-
-[model]
-module = "lock"
-
-[invariants]
-file = "invariants.toml"
-
-[traces]
-directory = "traces"
-manifest = "traces/manifest.toml"
-
-[reference]
-module = "reference/lock.tla"
-config = "reference/lock.cfg"
-"#,
-        sha256_hex_of_bytes(SOURCE_TEXT.as_bytes())
-    );
-    scratch.write("tasks/lock/task.toml", &task_toml);
-    scratch.write("tasks/lock/upstream/src/lock.rs", SOURCE_TEXT);
-    for prompt in ["basic", "code-translation", "trace-learning"] {
-        scratch.write(&format!("tasks/lock/prompts/{prompt}.md"), "Model the lock.\n");
-    }
-    scratch.write(
-        "tasks/lock/invariants.toml",
-        "[[invariant]]\nname = \"MutualExclusion\"\nkind = \"safety\"\nstatement = \"s\"\ndescription = \"d\"\nexample = \"e\"\n",
-    );
-    scratch.write("tasks/lock/reference/lock.tla", "---- MODULE lock ----\n====\n");
-    scratch.write("tasks/lock/reference/lock.cfg", "INIT Init\n");
-}
-
 /// Answers every connection with one chat completion carrying [`MODEL_REPLY`]; returns the base
 /// URL and the request lines plus authorization headers it saw.
 fn start_fake_openai_server() -> (String, Arc<Mutex<Vec<String>>>) {
@@ -267,7 +182,7 @@ fn start_fake_openai_server() -> (String, Arc<Mutex<Vec<String>>>) {
 #[test]
 fn basic_agent_calls_an_openai_compatible_server_and_caches_the_reply() {
     let scratch = Scratch::new("basic");
-    write_task(&scratch);
+    write_fixture_task(&scratch, "lock");
     let cache = scratch.path("cache");
     let tasks = scratch.path("tasks");
     let runs = scratch.path("runs");

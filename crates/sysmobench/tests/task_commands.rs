@@ -7,99 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use bench_tasks::sha256_hex_of_bytes;
+mod support;
 
-const SOURCE_TEXT: &str = "fn lock() {}\nfn unlock() {}\n";
-
-struct Scratch {
-    dir: PathBuf,
-}
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("sysmobench-tasks-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch { dir }
-    }
-
-    fn write(&self, relative: &str, text: &str) -> PathBuf {
-        let path = self.dir.join(relative);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, text).unwrap();
-        path
-    }
-
-    fn path(&self, relative: &str) -> String {
-        self.dir.join(relative).display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// Writes a minimal valid task `tasks/<id>/` whose `local` source is `upstream/src/lock.rs`.
-fn write_task(scratch: &Scratch, id: &str) {
-    let task_toml = format!(
-        r#"schema_version = 1
-id = "{id}"
-
-[system]
-name = "Fixture lock"
-kind = "concurrent"
-language = "rust"
-description = "A lock used by tests."
-
-[source]
-provider = "local"
-path = "upstream"
-
-[[source.files]]
-path = "src/lock.rs"
-role = "The lock."
-sha256 = "{}"
-
-[prompts]
-basic = "prompts/basic.md"
-code_translation = "prompts/code-translation.md"
-trace_learning = "prompts/trace-learning.md"
-
-[model]
-module = "lock"
-
-[invariants]
-file = "invariants.toml"
-
-[traces]
-directory = "traces"
-manifest = "traces/manifest.toml"
-
-[reference]
-module = "reference/lock.tla"
-config = "reference/lock.cfg"
-"#,
-        sha256_hex_of_bytes(SOURCE_TEXT.as_bytes())
-    );
-    let root = format!("tasks/{id}");
-    scratch.write(&format!("{root}/task.toml"), &task_toml);
-    scratch.write(&format!("{root}/upstream/src/lock.rs"), SOURCE_TEXT);
-    for prompt in ["basic", "code-translation", "trace-learning"] {
-        scratch.write(&format!("{root}/prompts/{prompt}.md"), "Model the lock.\n");
-    }
-    let invariant = |name: &str, kind: &str| {
-        format!("[[invariant]]\nname = \"{name}\"\nkind = \"{kind}\"\nstatement = \"s\"\ndescription = \"d\"\nexample = \"e\"\n\n")
-    };
-    scratch.write(
-        &format!("{root}/invariants.toml"),
-        &(invariant("MutualExclusion", "safety") + &invariant("EventualRelease", "liveness")),
-    );
-    scratch.write(&format!("{root}/reference/lock.tla"), "---- MODULE lock ----\n====\n");
-    scratch.write(&format!("{root}/reference/lock.cfg"), "INIT Init\n");
-}
+use support::{write_fixture_task, Scratch};
 
 /// Runs the binary in `cwd` with an empty cache; returns the exit code, stdout and stderr.
 fn sysmobench(args: &[&str], cwd: &Path, cache: &Path) -> (i32, String, String) {
@@ -124,8 +34,8 @@ fn repository_root() -> PathBuf {
 #[test]
 fn tasks_lists_a_temporary_tasks_folder() {
     let scratch = Scratch::new("list");
-    write_task(&scratch, "alpha");
-    write_task(&scratch, "beta");
+    write_fixture_task(&scratch, "alpha");
+    write_fixture_task(&scratch, "beta");
     let cache = scratch.dir.join("cache");
     let tasks_dir = scratch.path("tasks");
     let (code, stdout, stderr) =
@@ -212,7 +122,7 @@ fn help_names_the_commands_and_the_tasks_folder_rule() {
 #[test]
 fn fetch_verifies_a_local_source() {
     let scratch = Scratch::new("fetch");
-    write_task(&scratch, "alpha");
+    write_fixture_task(&scratch, "alpha");
     let cache = scratch.dir.join("cache");
     let tasks_dir = scratch.path("tasks");
     let (code, stdout, stderr) = sysmobench(
@@ -234,8 +144,8 @@ fn fetch_verifies_a_local_source() {
 #[test]
 fn fetch_reports_a_hash_mismatch_and_exits_one() {
     let scratch = Scratch::new("mismatch");
-    write_task(&scratch, "alpha");
-    write_task(&scratch, "beta");
+    write_fixture_task(&scratch, "alpha");
+    write_fixture_task(&scratch, "beta");
     scratch.write("tasks/beta/upstream/src/lock.rs", "fn lock() { /* patched */ }\n");
     let cache = scratch.dir.join("cache");
     let tasks_dir = scratch.path("tasks");
@@ -258,7 +168,7 @@ fn fetch_reports_a_hash_mismatch_and_exits_one() {
 #[test]
 fn fetch_rejects_unknown_tasks_and_bad_usage() {
     let scratch = Scratch::new("fetch-usage");
-    write_task(&scratch, "alpha");
+    write_fixture_task(&scratch, "alpha");
     let cache = scratch.dir.join("cache");
     let tasks_dir = scratch.path("tasks");
     let (code, _, stderr) =
@@ -277,7 +187,7 @@ fn fetch_rejects_unknown_tasks_and_bad_usage() {
 #[test]
 fn traces_reports_unknown_tasks_and_tasks_without_a_harness() {
     let scratch = Scratch::new("traces");
-    write_task(&scratch, "alpha");
+    write_fixture_task(&scratch, "alpha");
     let cache = scratch.dir.join("cache");
     let tasks_dir = scratch.path("tasks");
     let (code, stdout, stderr) =
