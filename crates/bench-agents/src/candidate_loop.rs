@@ -13,15 +13,15 @@
 
 use bench_llm::{ChatMessage, ChatResponse, ChatRole, ProviderError};
 
-use crate::agent_inputs::{ModelCallSettings, RepairSettings};
+use crate::agent_inputs::{system_and_user_messages, ModelCallSettings, RepairSettings};
 use crate::agent_protocol::{
     fail_command, protocol_violation, record_model_call, AgentCommand, AgentEvent,
     AgentFailureKind, AgentOutcome, CallPurpose, CheckerKind, CheckerReport, CheckerRequest,
     CheckerRunRecord, CheckerVerdict, StopReason, TranscriptSummary,
 };
 use crate::prompt_templates::{
-    fenced_block, fill_template, output_format, REPAIR_NO_CFG_TEMPLATE, REPAIR_NO_MODULE_TEMPLATE,
-    REPAIR_TEMPLATE,
+    fenced_block, fill_template, output_format, TemplateError, REPAIR_NO_CFG_TEMPLATE,
+    REPAIR_NO_MODULE_TEMPLATE, REPAIR_TEMPLATE,
 };
 use crate::reply_sanitiser::{sanitise_reply, SanitiseOptions, SanitisedReply};
 
@@ -90,6 +90,42 @@ impl CandidateLoop {
         self.base_messages = messages.clone();
         self.state = LoopState::AwaitingModel { purpose };
         AgentCommand::CallModel { request: self.model.request(messages) }
+    }
+
+    /// Starts the loop with a filled prompt template as the one user message, or fails when the
+    /// template could not be filled; `agent_description` names the agent in the failure message.
+    pub(crate) fn request_first_model_from_prompt(
+        &mut self,
+        user_text: Result<String, TemplateError>,
+        agent_description: &str,
+    ) -> AgentCommand {
+        match user_text {
+            Ok(user_text) => self.request_first_model(
+                system_and_user_messages(user_text),
+                CallPurpose::InitialModel,
+            ),
+            Err(error) => self.fail(
+                AgentFailureKind::PromptTemplate { error: error.to_string() },
+                format!("the {agent_description} prompt could not be filled: {error}"),
+            ),
+        }
+    }
+
+    /// The step of an agent whose only work before the loop is `start`: the first event must
+    /// be `Started`; every later event goes to the loop.
+    pub(crate) fn step_after_start(
+        &mut self,
+        started: &mut bool,
+        event: AgentEvent,
+        start: impl FnOnce(&mut CandidateLoop) -> AgentCommand,
+    ) -> AgentCommand {
+        if std::mem::replace(started, true) {
+            return self.step(event);
+        }
+        match event {
+            AgentEvent::Started => start(self),
+            other => self.stop_on_protocol_violation("started", &other),
+        }
     }
 
     /// Fails the run (the owner found a problem before the loop started).

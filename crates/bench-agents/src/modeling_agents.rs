@@ -2,10 +2,8 @@
 //! trace learning agent (task prompt and sampled traces in, no code). Both then run the shared
 //! candidate loop: with `RepairSettings::max_rounds == 0` they make exactly one call.
 
-use crate::agent_inputs::{
-    system_and_user_messages, ModelCallSettings, RepairSettings, SourceText, TaskBrief, TraceText,
-};
-use crate::agent_protocol::{Agent, AgentCommand, AgentEvent, AgentFailureKind, CallPurpose};
+use crate::agent_inputs::{ModelCallSettings, RepairSettings, SourceText, TaskBrief, TraceText};
+use crate::agent_protocol::{Agent, AgentCommand, AgentEvent, AgentFailureKind};
 use crate::candidate_loop::CandidateLoop;
 use crate::prompt_templates::{
     fill_template, output_format, render_source_files, BASIC_TEMPLATE, TRACE_LEARNING_TEMPLATE,
@@ -33,9 +31,13 @@ impl BasicAgent {
         BasicAgent { brief, sources, candidate_loop, started: false }
     }
 
-    fn start(&mut self) -> AgentCommand {
-        if self.sources.is_empty() {
-            return self.candidate_loop.fail(
+    fn start(
+        brief: &TaskBrief,
+        sources: &[SourceText],
+        candidate_loop: &mut CandidateLoop,
+    ) -> AgentCommand {
+        if sources.is_empty() {
+            return candidate_loop.fail(
                 AgentFailureKind::MissingInput { input: "source files".to_owned() },
                 "the basic agent needs at least one source file".to_owned(),
             );
@@ -43,21 +45,12 @@ impl BasicAgent {
         let user_text = fill_template(
             BASIC_TEMPLATE,
             &[
-                ("task_prompt", self.brief.task_prompt.trim()),
-                ("sources", &render_source_files(&self.sources)),
-                ("output_format", &output_format(&self.brief.module_name)),
+                ("task_prompt", brief.task_prompt.trim()),
+                ("sources", &render_source_files(sources)),
+                ("output_format", &output_format(&brief.module_name)),
             ],
         );
-        match user_text {
-            Ok(user_text) => self.candidate_loop.request_first_model(
-                system_and_user_messages(user_text),
-                CallPurpose::InitialModel,
-            ),
-            Err(error) => self.candidate_loop.fail(
-                AgentFailureKind::PromptTemplate { error: error.to_string() },
-                format!("the basic prompt could not be filled: {error}"),
-            ),
-        }
+        candidate_loop.request_first_model_from_prompt(user_text, "basic")
     }
 }
 
@@ -67,17 +60,10 @@ impl Agent for BasicAgent {
     }
 
     fn step(&mut self, event: AgentEvent) -> AgentCommand {
-        match (&event, self.started) {
-            (AgentEvent::Started, false) => {
-                self.started = true;
-                self.start()
-            }
-            (_, false) => {
-                self.started = true;
-                self.candidate_loop.stop_on_protocol_violation("started", &event)
-            }
-            _ => self.candidate_loop.step(event),
-        }
+        let (brief, sources) = (&self.brief, &self.sources);
+        self.candidate_loop.step_after_start(&mut self.started, event, |candidate_loop| {
+            BasicAgent::start(brief, sources, candidate_loop)
+        })
     }
 }
 
@@ -114,34 +100,30 @@ impl TraceLearningAgent {
         TraceLearningAgent { brief, traces, settings, candidate_loop, started: false }
     }
 
-    fn start(&mut self) -> AgentCommand {
-        if self.traces.is_empty() {
-            return self.candidate_loop.fail(
+    fn start(
+        brief: &TaskBrief,
+        traces: &[TraceText],
+        settings: &TraceLearningSettings,
+        candidate_loop: &mut CandidateLoop,
+    ) -> AgentCommand {
+        if traces.is_empty() {
+            return candidate_loop.fail(
                 AgentFailureKind::MissingInput { input: "traces".to_owned() },
                 "the trace learning agent needs at least one trace".to_owned(),
             );
         }
-        let corpus_size = self.settings.corpus_size.max(self.traces.len());
+        let corpus_size = settings.corpus_size.max(traces.len());
         let user_text = fill_template(
             TRACE_LEARNING_TEMPLATE,
             &[
-                ("task_prompt", self.brief.task_prompt.trim()),
-                ("trace_count", &self.traces.len().to_string()),
+                ("task_prompt", brief.task_prompt.trim()),
+                ("trace_count", &traces.len().to_string()),
                 ("corpus_size", &corpus_size.to_string()),
-                ("traces", &render_traces(&self.traces, self.settings.max_events_per_trace)),
-                ("output_format", &output_format(&self.brief.module_name)),
+                ("traces", &render_traces(traces, settings.max_events_per_trace)),
+                ("output_format", &output_format(&brief.module_name)),
             ],
         );
-        match user_text {
-            Ok(user_text) => self.candidate_loop.request_first_model(
-                system_and_user_messages(user_text),
-                CallPurpose::InitialModel,
-            ),
-            Err(error) => self.candidate_loop.fail(
-                AgentFailureKind::PromptTemplate { error: error.to_string() },
-                format!("the trace learning prompt could not be filled: {error}"),
-            ),
-        }
+        candidate_loop.request_first_model_from_prompt(user_text, "trace learning")
     }
 }
 
@@ -151,16 +133,9 @@ impl Agent for TraceLearningAgent {
     }
 
     fn step(&mut self, event: AgentEvent) -> AgentCommand {
-        match (&event, self.started) {
-            (AgentEvent::Started, false) => {
-                self.started = true;
-                self.start()
-            }
-            (_, false) => {
-                self.started = true;
-                self.candidate_loop.stop_on_protocol_violation("started", &event)
-            }
-            _ => self.candidate_loop.step(event),
-        }
+        let (brief, traces, settings) = (&self.brief, &self.traces, &self.settings);
+        self.candidate_loop.step_after_start(&mut self.started, event, |candidate_loop| {
+            TraceLearningAgent::start(brief, traces, settings, candidate_loop)
+        })
     }
 }
