@@ -18,11 +18,12 @@ use bench_agents::{
 };
 use bench_llm::{
     find_dotenv_file, system_clock, thread_sleeper, CallRecorder, Client, ClientConfig, ModelName,
-    ModelSettingsTable, NetworkConfig, NetworkProvider, PriceTable, Provider, ProviderEnvironment,
-    ReplayProvider, ResponseCache, ResponseSource, RetryPolicy, UreqTransport,
+    ModelSettings, ModelSettingsTable, NetworkConfig, NetworkProvider, PriceTable, Provider,
+    ProviderEnvironment, ReplayProvider, ResponseCache, ResponseSource, RetryPolicy, TokenUsage,
+    UreqTransport,
 };
 use bench_metrics::{evaluate_syntax, EntryPoints, Phase, PhaseOutcome, ScoreCard, WeightPreset};
-use bench_runs::{attempt_folder, AttemptKey, AttemptRow, CallRecord, RunStore};
+use bench_runs::{attempt_folder, AttemptKey, AttemptRow, CallRecord, RunStore, UsageTotals};
 use bench_tasks::{cached_task_sources, default_cache_directory, load_task, Task};
 use serde_json::json;
 use std::collections::VecDeque;
@@ -62,6 +63,9 @@ struct RunPlan {
     external_spec: Option<PathBuf>,
     /// SHA-256 of each task's `task.toml`, as loaded when the run was planned.
     task_hashes: Vec<(String, String)>,
+    /// Each model's settings (temperature, output limit, ...) as resolved when the run was planned.
+    #[serde(default)]
+    model_settings: Vec<(String, ModelSettings)>,
 }
 
 struct RunArguments {
@@ -177,7 +181,15 @@ fn parse_arguments(args: &[String]) -> Result<Option<RunArguments>, String> {
         })?;
         task_hashes.push((task.clone(), bench_tasks::sha256_hex_of_bytes(&text)));
     }
+    let settings_table = ModelSettingsTable::builtin();
+    let model_settings = models
+        .iter()
+        .filter_map(|model| {
+            ModelName::parse(model).ok().map(|name| (model.clone(), settings_table.resolve(&name)))
+        })
+        .collect();
     let plan = RunPlan {
+        model_settings,
         project_version: env!("CARGO_PKG_VERSION").to_string(),
         tasks,
         agent,
@@ -254,8 +266,8 @@ fn execute(arguments: RunArguments) -> Result<(), String> {
     let done = Mutex::new(total - queue.lock().map(|queue| queue.len()).unwrap_or(0));
     std::thread::scope(|scope| {
         for worker in 0..arguments.concurrency {
-            let (queue, done, plan, client, database) =
-                (&queue, &done, &plan, client.clone(), &database);
+            let (queue, done, plan, client, database, run_id) =
+                (&queue, &done, &plan, client.clone(), &database, &run_id);
             std::thread::Builder::new()
                 .name(format!("run-worker-{worker}"))
                 .stack_size(64 << 20)
@@ -265,9 +277,13 @@ fn execute(arguments: RunArguments) -> Result<(), String> {
                         let next = queue.lock().ok().and_then(|mut queue| queue.pop_front());
                         let Some(attempt) = next else { return };
                         let line = run_attempt(plan, &attempt, &store, client.as_deref());
+                        let usage = store
+                            .usage_totals(run_id)
+                            .map(|totals| usage_summary(&totals))
+                            .unwrap_or_default();
                         let mut done = done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                         *done += 1;
-                        println!("[{}/{total}] {line}", *done);
+                        println!("[{}/{total}] {line}{usage}", *done);
                     }
                 })
                 .expect("worker thread starts");
@@ -281,11 +297,7 @@ fn execute(arguments: RunArguments) -> Result<(), String> {
         totals.input_tokens,
         totals.output_tokens,
         totals.cost_usd,
-        if totals.calls_without_price > 0 {
-            format!(" (+{} call(s) without a known price)", totals.calls_without_price)
-        } else {
-            String::new()
-        }
+        unpriced_calls(&totals)
     );
     println!(
         "results: {} (run {run_id}), files under {}",
@@ -293,6 +305,29 @@ fn execute(arguments: RunArguments) -> Result<(), String> {
         arguments.runs_directory.join(&run_id).display()
     );
     Ok(())
+}
+
+/// The run's usage so far, for progress lines (empty for runs without model calls).
+fn usage_summary(totals: &UsageTotals) -> String {
+    if totals.calls == 0 {
+        return String::new();
+    }
+    format!(
+        " | run so far: {} call(s), {} in / {} out tokens, ${:.4}{}",
+        totals.calls,
+        totals.input_tokens,
+        totals.output_tokens,
+        totals.cost_usd,
+        unpriced_calls(totals)
+    )
+}
+
+fn unpriced_calls(totals: &UsageTotals) -> String {
+    if totals.calls_without_price > 0 {
+        format!(" (+{} call(s) without a known price)", totals.calls_without_price)
+    } else {
+        String::new()
+    }
 }
 
 fn new_run_id() -> String {
@@ -341,26 +376,89 @@ fn derive_seed(seed: u64, parts: &[&str]) -> u64 {
 }
 
 fn print_dry_run(plan: &RunPlan, run_id: &str, planned: &[(AttemptKey, u64, PathBuf)]) {
-    let agent = AgentName::parse(&plan.agent);
-    let calls_per_attempt = match agent {
-        Some(AgentName::Reference | AgentName::External) | None => (0, 0),
-        Some(_) => (1, 1 + plan.repair_rounds as usize),
-    };
     println!("dry run {run_id}: agent {}, {} attempt(s)", plan.agent, planned.len());
+    let mut estimate = CostEstimate::default();
     for (key, seed, folder) in planned {
+        let first_call = estimate.add_attempt(plan, key, *seed);
         println!(
-            "  {} {} sample {} (seed {seed}) -> {}",
+            "  {} {} sample {} (seed {seed}){first_call} -> {}",
             key.task,
             key.model,
             key.sample,
             folder.display()
         );
     }
+    if !AgentName::parse(&plan.agent).is_some_and(AgentName::calls_model) {
+        println!("model calls: none");
+        return;
+    }
+    let rounds = 1 + plan.repair_rounds as usize;
     println!(
-        "model calls: {} to {} (code-translation adds one call per source region); cost: unknown until the models reply (prices: bench-llm's table)",
-        planned.len() * calls_per_attempt.0,
-        planned.len() * calls_per_attempt.1
+        "model calls: {} to {} (code-translation adds one call per source region)",
+        planned.len(),
+        planned.len() * rounds
     );
+    let unpriced = if estimate.attempts_without_price > 0 {
+        format!(
+            ", {} attempt(s) without a price or prompt left out",
+            estimate.attempts_without_price
+        )
+    } else {
+        String::new()
+    };
+    println!(
+        "estimated cost: up to ${:.2} for the first calls, up to ${:.2} if every repair round is used{unpriced} \
+         (4 characters a token; every reply at the model's output limit)",
+        estimate.first_calls_usd,
+        estimate.first_calls_usd * rounds as f64
+    );
+}
+
+/// An upper estimate of a run's cost from its first prompts, before any call is made.
+#[derive(Default)]
+struct CostEstimate {
+    first_calls_usd: f64,
+    attempts_without_price: usize,
+}
+
+impl CostEstimate {
+    /// Adds one attempt; returns a note on its first call for the attempt's line.
+    fn add_attempt(&mut self, plan: &RunPlan, key: &AttemptKey, seed: u64) -> String {
+        let Ok(model) = ModelName::parse(&key.model) else { return String::new() };
+        let request =
+            match build_agent(plan, key, seed).map(|mut agent| agent.step(AgentEvent::Started)) {
+                Ok(AgentCommand::CallModel { request }) => request,
+                Ok(_) => return String::new(),
+                Err(message) => {
+                    self.attempts_without_price += 1;
+                    return format!(": cannot prepare the prompt: {message}");
+                }
+            };
+        let characters: usize =
+            request.messages.iter().map(|message| message.content.chars().count()).sum();
+        let settings = plan
+            .model_settings
+            .iter()
+            .find(|(name, _)| *name == key.model)
+            .map(|(_, settings)| settings);
+        let output_limit =
+            settings.and_then(|settings| settings.max_output_tokens).unwrap_or(32_000);
+        let usage = TokenUsage {
+            input_tokens: characters.div_ceil(4) as u64,
+            output_tokens: output_limit as u64,
+            ..TokenUsage::default()
+        };
+        match PriceTable::builtin().cost_usd(&model, &usage) {
+            Some(cost) => {
+                self.first_calls_usd += cost;
+                format!(": first prompt ~{} tokens, up to ${cost:.3}", usage.input_tokens)
+            }
+            None => {
+                self.attempts_without_price += 1;
+                format!(": first prompt ~{} tokens, no known price", usage.input_tokens)
+            }
+        }
+    }
 }
 
 fn build_client(plan: &RunPlan, runs_directory: &Path, run_id: &str) -> Result<Client, String> {
@@ -418,8 +516,8 @@ fn run_attempt(
     );
     let _ = store.mark_running(attempt.id);
     let _ = std::fs::create_dir_all(&folder);
-    let outcome =
-        build_agent(plan, attempt).and_then(|agent| drive(agent, attempt, store, client, &folder));
+    let outcome = build_agent(plan, &attempt.key, attempt.seed)
+        .and_then(|agent| drive(agent, attempt, store, client, &folder));
     match outcome {
         Ok((module_name, module_text, cfg_text)) => {
             let _ = std::fs::write(folder.join(format!("{module_name}.tla")), &module_text);
@@ -441,9 +539,9 @@ fn run_attempt(
     }
 }
 
-fn build_agent(plan: &RunPlan, attempt: &AttemptRow) -> Result<Box<dyn Agent>, String> {
-    let task = load_task(&plan.tasks_directory.join(&attempt.key.task))
-        .map_err(|error| error.to_string())?;
+fn build_agent(plan: &RunPlan, key: &AttemptKey, seed: u64) -> Result<Box<dyn Agent>, String> {
+    let task =
+        load_task(&plan.tasks_directory.join(&key.task)).map_err(|error| error.to_string())?;
     let agent_name = AgentName::parse(&plan.agent).ok_or("unknown agent")?;
     match agent_name {
         AgentName::Reference => {
@@ -466,15 +564,15 @@ fn build_agent(plan: &RunPlan, attempt: &AttemptRow) -> Result<Box<dyn Agent>, S
                 &task,
                 read_text(&task.directory.join(task.prompts.path(kind)))?,
             );
-            let model = ModelName::parse(&attempt.key.model).map_err(|error| error.message)?;
+            let model = ModelName::parse(&key.model).map_err(|error| error.message)?;
             let mut settings = ModelCallSettings::with_defaults(model);
-            settings.cache_discriminator = Some(format!("sample-{}", attempt.key.sample));
+            settings.cache_discriminator = Some(format!("sample-{}", key.sample));
             let repair = RepairSettings::with_rounds(plan.repair_rounds);
             match agent_name {
                 AgentName::TraceLearning => {
                     let corpus = task_traces(&task)?;
                     let sampled: Vec<TraceText> =
-                        bench_agents::sample_trace_indices(corpus.len(), 3, attempt.seed)
+                        bench_agents::sample_trace_indices(corpus.len(), 3, seed)
                             .into_iter()
                             .filter_map(|idx| corpus.get(idx).cloned())
                             .collect();

@@ -75,19 +75,23 @@ fn reference_agent_scores_its_own_models_and_a_resumed_run_has_nothing_left() {
 }
 
 #[test]
-fn dry_run_lists_attempts_and_writes_nothing() {
+fn dry_run_lists_attempts_and_estimates_the_cost_without_writing() {
     let scratch = Scratch::new("dry");
-    let runs = scratch.path("runs");
-    let tasks = repository_tasks();
+    write_fixture_task(&scratch, "lock");
+    let (runs, tasks, cache) = (scratch.path("runs"), scratch.path("tasks"), scratch.path("cache"));
+    let environment = [("SYSMOBENCH_CACHE", cache.as_str())];
+    let models = "openai/gpt-5,openai-api/local/m1";
     let args = [
         "run",
         "--task",
-        "spin",
+        "lock",
         "--agent",
         "basic",
         "--model",
-        "openai/gpt-5,anthropic/claude-sonnet-4-5",
+        models,
         "--samples",
+        "2",
+        "--repair",
         "2",
         "--dry-run",
         "--runs-dir",
@@ -97,10 +101,25 @@ fn dry_run_lists_attempts_and_writes_nothing() {
         "--tasks-dir",
         &tasks,
     ];
-    let (exit, output) = sysmobench(&args, &scratch.dir, &[]);
+    let (exit, output) =
+        sysmobench(&["fetch", "lock", "--tasks-dir", &tasks], &scratch.dir, &environment);
+    assert_eq!(exit, 0, "{output}");
+    let (exit, output) = sysmobench(&args, &scratch.dir, &environment);
     assert_eq!(exit, 0, "{output}");
     assert!(output.contains("dry run d: agent basic, 4 attempt(s)"), "{output}");
-    assert!(output.contains("model calls: 4 to 4"), "{output}");
+    assert!(output.contains("model calls: 4 to 12"), "{output}");
+    let priced = output
+        .lines()
+        .filter(|line| line.contains("openai/gpt-5 sample") && line.contains(", up to $"))
+        .count();
+    assert_eq!(priced, 2, "{output}");
+    let unpriced = output
+        .lines()
+        .filter(|line| line.contains("m1 sample") && line.contains("no known price"))
+        .count();
+    assert_eq!(unpriced, 2, "{output}");
+    assert!(output.contains("estimated cost: up to $"), "{output}");
+    assert!(output.contains("2 attempt(s) without a price or prompt left out"), "{output}");
     assert!(!scratch.dir.join("runs/d").exists(), "a dry run creates no attempt folders");
 }
 
@@ -136,14 +155,16 @@ fn usage_errors_exit_two() {
     }
 }
 
-/// Answers every connection with one chat completion carrying [`MODEL_REPLY`]; returns the base
-/// URL and the request lines plus authorization headers it saw.
-fn start_fake_openai_server() -> (String, Arc<Mutex<Vec<String>>>) {
+/// Answers the first `answered` connections with one chat completion carrying [`MODEL_REPLY`] and
+/// never answers the later ones; returns the base URL and the request lines plus authorization
+/// headers it saw.
+fn start_fake_openai_server(answered: usize) -> (String, Arc<Mutex<Vec<String>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
     let seen = Arc::new(Mutex::new(Vec::new()));
     let seen_by_server = Arc::clone(&seen);
     std::thread::spawn(move || {
+        let mut held_connections = Vec::new();
         for stream in listener.incoming() {
             let Ok(mut stream) = stream else { return };
             let mut reader = BufReader::new(stream.try_clone().unwrap());
@@ -161,6 +182,12 @@ fn start_fake_openai_server() -> (String, Arc<Mutex<Vec<String>>>) {
             }
             let mut body = vec![0; content_length];
             let _ = reader.read_exact(&mut body);
+            if seen_by_server.lock().unwrap().iter().filter(|line| line.starts_with("POST")).count()
+                > answered
+            {
+                held_connections.push(stream);
+                continue;
+            }
             let reply = serde_json::json!({
                 "id": "chatcmpl-1",
                 "object": "chat.completion",
@@ -186,7 +213,7 @@ fn basic_agent_calls_an_openai_compatible_server_and_caches_the_reply() {
     let cache = scratch.path("cache");
     let tasks = scratch.path("tasks");
     let runs = scratch.path("runs");
-    let (base_url, seen) = start_fake_openai_server();
+    let (base_url, seen) = start_fake_openai_server(usize::MAX);
     let environment = [
         ("SYSMOBENCH_CACHE", cache.as_str()),
         ("FAKE_BASE_URL", base_url.as_str()),
@@ -221,16 +248,8 @@ fn basic_agent_calls_an_openai_compatible_server_and_caches_the_reply() {
         output.contains("1 call(s) (1 over the network), 10 input and 20 output tokens"),
         "{output}"
     );
-    let module = std::fs::read_to_string(
-        scratch.dir.join("runs/first/lock/basic/openai-api/fake/m1/sample-0/lock.tla"),
-    )
-    .or_else(|_| {
-        // The model name may be flattened into one folder name.
-        let folder = scratch.dir.join("runs/first/lock/basic");
-        let entry = std::fs::read_dir(&folder).unwrap().next().unwrap().unwrap();
-        std::fs::read_to_string(entry.path().join("sample-0/lock.tla"))
-    })
-    .unwrap();
+    let attempt_folder = scratch.dir.join("runs/first/lock/basic/openai-api_fake_m1/sample-0");
+    let module = std::fs::read_to_string(attempt_folder.join("lock.tla")).unwrap();
     assert!(module.starts_with("---- MODULE lock ----"), "{module}");
     {
         let seen = seen.lock().unwrap();
@@ -250,4 +269,75 @@ fn basic_agent_calls_an_openai_compatible_server_and_caches_the_reply() {
     assert_eq!(exit, 0, "{output}");
     assert!(output.contains("1 call(s) (0 over the network)"), "{output}");
     assert_eq!(seen.lock().unwrap().iter().filter(|line| line.starts_with("POST")).count(), 1);
+}
+
+fn count_posts(seen: &Mutex<Vec<String>>) -> usize {
+    seen.lock().unwrap().iter().filter(|line| line.starts_with("POST")).count()
+}
+
+#[test]
+fn a_run_killed_mid_call_resumes_without_repeating_a_finished_call() {
+    let scratch = Scratch::new("kill");
+    write_fixture_task(&scratch, "lock");
+    let (runs, tasks, cache) = (scratch.path("runs"), scratch.path("tasks"), scratch.path("cache"));
+    let (exit, output) = sysmobench(
+        &["fetch", "lock", "--tasks-dir", &tasks],
+        &scratch.dir,
+        &[("SYSMOBENCH_CACHE", cache.as_str())],
+    );
+    assert_eq!(exit, 0, "{output}");
+
+    // The first server answers one call and then hangs: the run is killed while waiting.
+    let (hanging_url, seen_before_kill) = start_fake_openai_server(1);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
+        .args([
+            "run",
+            "--task",
+            "lock",
+            "--agent",
+            "basic",
+            "--model",
+            "openai-api/fake/m1",
+            "--samples",
+            "3",
+        ])
+        .args(["--runs-dir", &runs, "--run-id", "k", "--tasks-dir", &tasks])
+        .current_dir(&scratch.dir)
+        .env("SYSMOBENCH_CACHE", &cache)
+        .env("FAKE_BASE_URL", &hanging_url)
+        .env_remove("HTTPS_PROXY")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while count_posts(&seen_before_kill) < 2 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(count_posts(&seen_before_kill), 2, "the second call never arrived");
+    child.kill().unwrap(); // SIGKILL on Unix: no chance to clean up
+    let _ = child.wait();
+
+    let (answering_url, seen_after_resume) = start_fake_openai_server(usize::MAX);
+    let environment =
+        [("SYSMOBENCH_CACHE", cache.as_str()), ("FAKE_BASE_URL", answering_url.as_str())];
+    let (exit, output) =
+        sysmobench(&["run", "--resume", "--runs-dir", &runs], &scratch.dir, &environment);
+    assert_eq!(exit, 0, "{output}");
+    assert!(output.contains("run k: 2 attempt(s) to do of 3"), "{output}");
+    assert_eq!(
+        count_posts(&seen_after_resume),
+        2,
+        "only the unanswered and the unstarted call are made: {output}"
+    );
+    assert!(
+        output.contains("3 call(s) (3 over the network), 30 input and 60 output tokens"),
+        "{output}"
+    );
+    for sample in 0..3 {
+        let folder =
+            scratch.dir.join(format!("runs/k/lock/basic/openai-api_fake_m1/sample-{sample}"));
+        let card = std::fs::read_to_string(folder.join("score_card.json")).ok();
+        assert!(card.is_some(), "sample {sample} has no score card");
+    }
 }
