@@ -18,9 +18,9 @@ use bench_agents::{
 };
 use bench_llm::{
     find_dotenv_file, system_clock, thread_sleeper, CallRecorder, Client, ClientConfig, ModelName,
-    ModelSettings, ModelSettingsTable, NetworkConfig, NetworkProvider, PriceTable, Provider,
-    ProviderEnvironment, ReplayProvider, ResponseCache, ResponseSource, RetryPolicy, TokenUsage,
-    UreqTransport,
+    ModelSettings, ModelSettingsFile, ModelSettingsTable, NetworkConfig, NetworkProvider,
+    PriceFile, PriceTable, Provider, ProviderEnvironment, ReplayProvider, ResponseCache,
+    ResponseSource, RetryPolicy, TokenUsage, UreqTransport,
 };
 use bench_metrics::{evaluate_syntax, EntryPoints, Phase, PhaseOutcome, ScoreCard, WeightPreset};
 use bench_runs::{attempt_folder, AttemptKey, AttemptRow, CallRecord, RunStore, UsageTotals};
@@ -36,6 +36,7 @@ const USAGE: &str = "\
 usage: sysmobench run --task TASK... --agent AGENT [--model MODEL...] [--samples K] [--seed S]
                       [--repair K] [--concurrency N] [--runs-dir DIR] [--run-id ID] [--dry-run]
                       [--replay FILE] [--spec FILE.tla] [--tasks-dir DIR] [--cache DIR]
+                      [--models-file FILE.toml] [--prices-file FILE.toml]
        sysmobench run --resume [RUN-ID] [--runs-dir DIR] [--concurrency N]
 
 AGENT is basic, code-translation, trace-learning, reference or external (which scores --spec).
@@ -61,6 +62,12 @@ struct RunPlan {
     cache_directory: Option<PathBuf>,
     replay: Option<PathBuf>,
     external_spec: Option<PathBuf>,
+    /// A models file layered over the built-in model settings.
+    #[serde(default)]
+    models_file: Option<PathBuf>,
+    /// A price file layered over the built-in prices.
+    #[serde(default)]
+    prices_file: Option<PathBuf>,
     /// SHA-256 of each task's `task.toml`, as loaded when the run was planned.
     task_hashes: Vec<(String, String)>,
     /// Each model's settings (temperature, output limit, ...) as resolved when the run was planned.
@@ -114,6 +121,8 @@ fn parse_arguments(args: &[String]) -> Result<Option<RunArguments>, String> {
     let mut tasks_directory = None;
     let mut cache_directory = None;
     let mut resume = None;
+    let mut models_file = None;
+    let mut prices_file = None;
     let mut iter = args.iter().peekable();
     while let Some(arg) = iter.next() {
         let mut value =
@@ -138,6 +147,8 @@ fn parse_arguments(args: &[String]) -> Result<Option<RunArguments>, String> {
             "--spec" => external_spec = Some(PathBuf::from(value("--spec")?)),
             "--tasks-dir" => tasks_directory = Some(PathBuf::from(value("--tasks-dir")?)),
             "--cache" => cache_directory = Some(PathBuf::from(value("--cache")?)),
+            "--models-file" => models_file = Some(PathBuf::from(value("--models-file")?)),
+            "--prices-file" => prices_file = Some(PathBuf::from(value("--prices-file")?)),
             "--resume" => {
                 let id = iter.next_if(|next| !next.starts_with("--")).cloned();
                 resume = Some(id);
@@ -181,7 +192,7 @@ fn parse_arguments(args: &[String]) -> Result<Option<RunArguments>, String> {
         })?;
         task_hashes.push((task.clone(), bench_tasks::sha256_hex_of_bytes(&text)));
     }
-    let settings_table = ModelSettingsTable::builtin();
+    let (settings_table, _) = settings_and_prices(models_file.as_deref(), prices_file.as_deref())?;
     let model_settings = models
         .iter()
         .filter_map(|model| {
@@ -190,6 +201,8 @@ fn parse_arguments(args: &[String]) -> Result<Option<RunArguments>, String> {
         .collect();
     let plan = RunPlan {
         model_settings,
+        models_file,
+        prices_file,
         project_version: env!("CARGO_PKG_VERSION").to_string(),
         tasks,
         agent,
@@ -448,7 +461,9 @@ impl CostEstimate {
             output_tokens: output_limit as u64,
             ..TokenUsage::default()
         };
-        match PriceTable::builtin().cost_usd(&model, &usage) {
+        let prices =
+            settings_and_prices(None, plan.prices_file.as_deref()).map(|(_, prices)| prices);
+        match prices.ok().and_then(|prices| prices.cost_usd(&model, &usage)) {
             Some(cost) => {
                 self.first_calls_usd += cost;
                 format!(": first prompt ~{} tokens, up to ${cost:.3}", usage.input_tokens)
@@ -461,11 +476,32 @@ impl CostEstimate {
     }
 }
 
+/// The built-in model settings and prices with the user's files layered over them.
+fn settings_and_prices(
+    models_file: Option<&Path>,
+    prices_file: Option<&Path>,
+) -> Result<(ModelSettingsTable, PriceTable), String> {
+    let mut settings = ModelSettingsTable::builtin();
+    if let Some(path) = models_file {
+        let layer = ModelSettingsFile::parse(&read_text(path)?)
+            .map_err(|error| format!("{}: {}", path.display(), error.message))?;
+        settings = settings.with_layer(layer);
+    }
+    let mut prices = PriceTable::builtin();
+    if let Some(path) = prices_file {
+        let layer = PriceFile::parse(&read_text(path)?)
+            .map_err(|error| format!("{}: {}", path.display(), error.message))?;
+        prices = prices.with_layer(layer);
+    }
+    Ok((settings, prices))
+}
+
 fn build_client(plan: &RunPlan, runs_directory: &Path, run_id: &str) -> Result<Client, String> {
     let environment =
         ProviderEnvironment::from_process_and_dotenv(find_dotenv_file(Path::new(".")).as_deref())
             .map_err(|error| error.message)?;
-    let model_settings = ModelSettingsTable::builtin();
+    let (model_settings, price_table) =
+        settings_and_prices(plan.models_file.as_deref(), plan.prices_file.as_deref())?;
     let backend: Arc<dyn Provider> = match &plan.replay {
         Some(path) => {
             Arc::new(ReplayProvider::from_jsonl_file(path).map_err(|error| error.message)?)
@@ -493,7 +529,7 @@ fn build_client(plan: &RunPlan, runs_directory: &Path, run_id: &str) -> Result<C
     Ok(Client::new(
         ClientConfig {
             model_settings,
-            price_table: PriceTable::builtin(),
+            price_table,
             response_cache: Some(ResponseCache::new(runs_directory.join("cache"))),
             call_recorder: Some(Arc::new(recorder)),
             clock: system_clock(),

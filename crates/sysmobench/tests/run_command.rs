@@ -121,6 +121,23 @@ fn dry_run_lists_attempts_and_estimates_the_cost_without_writing() {
     assert!(output.contains("estimated cost: up to $"), "{output}");
     assert!(output.contains("2 attempt(s) without a price or prompt left out"), "{output}");
     assert!(!scratch.dir.join("runs/d").exists(), "a dry run creates no attempt folders");
+
+    // A price file prices the local model: a dollar an input token, output free.
+    let prices = scratch.write(
+        "prices.toml",
+        "[prices.\"openai-api/local/m1\"]\ninput = 1000000.0\noutput = 0.0\n",
+    );
+    let with_prices = [&args[..], &["--prices-file", prices.to_str().unwrap()]].concat();
+    let (exit, output) = sysmobench(&with_prices, &scratch.dir, &environment);
+    assert_eq!(exit, 0, "{output}");
+    let local_line = output.lines().find(|line| line.contains("m1 sample 0")).unwrap();
+    let tokens: u64 =
+        local_line.split('~').nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(
+        local_line.contains(&format!("first prompt ~{tokens} tokens, up to ${tokens}.000")),
+        "{output}"
+    );
+    assert!(!output.contains("without a price"), "{output}");
 }
 
 #[test]
