@@ -7,11 +7,16 @@
 
 pub mod actions;
 pub mod aggregate;
+pub mod leaderboard;
 pub mod score_card;
 pub mod syntax_phase;
 
 pub use actions::EntryPoints;
 pub use aggregate::{best_of, mean_with_standard_error, pass_at_k};
+pub use leaderboard::{
+    leaderboard, render_leaderboard, AttemptSummary, AttemptUsage, CardScores, Leaderboard,
+    LeaderboardRow, ReportFormat, ScoreAggregate,
+};
 pub use score_card::{
     OverallScore, Phase, PhaseEntry, PhaseOutcome, ScoreCard, WeightPreset,
     SCORE_CARD_SCHEMA_VERSION,

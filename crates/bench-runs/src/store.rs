@@ -108,6 +108,8 @@ pub struct UsageTotals {
     /// Sum over calls with a known price; `calls_without_price` says how many were left out.
     pub cost_usd: f64,
     pub calls_without_price: u64,
+    /// Wall time spent waiting for models (cached and replayed answers count their own time).
+    pub model_time_ms: u64,
 }
 
 pub struct RunStore {
@@ -297,24 +299,50 @@ impl RunStore {
     }
 
     pub fn usage_totals(&self, run_id: &str) -> Result<UsageTotals, StoreError> {
-        let totals = self.connection.query_row(
-            "SELECT COUNT(*), COALESCE(SUM(source = 'network'), 0), COALESCE(SUM(input_tokens), 0),
-                    COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost_usd), 0.0), COALESCE(SUM(cost_usd IS NULL), 0)
-             FROM calls JOIN attempts ON calls.attempt_id = attempts.id WHERE attempts.run_id = ?1",
-            params![run_id],
-            |row| {
-                Ok(UsageTotals {
-                    calls: row.get::<_, i64>(0)? as u64,
-                    network_calls: row.get::<_, i64>(1)? as u64,
-                    input_tokens: row.get::<_, i64>(2)? as u64,
-                    output_tokens: row.get::<_, i64>(3)? as u64,
-                    cost_usd: row.get(4)?,
-                    calls_without_price: row.get::<_, i64>(5)? as u64,
-                })
-            },
-        )?;
-        Ok(totals)
+        let query = format!("SELECT {USAGE_COLUMNS} {USAGE_FROM}");
+        Ok(self.connection.query_row(&query, params![run_id], usage_from_row)?)
     }
+
+    /// Usage per attempt of the run, for attempts with at least one recorded call.
+    pub fn usage_by_attempt(&self, run_id: &str) -> Result<Vec<(i64, UsageTotals)>, StoreError> {
+        let query = format!("SELECT attempts.id, {USAGE_COLUMNS} {USAGE_FROM} GROUP BY attempts.id ORDER BY attempts.id");
+        let mut statement = self.connection.prepare(&query)?;
+        let rows = statement.query_map(params![run_id], |row| {
+            Ok((row.get::<_, i64>(0)?, usage_from_row_at(row, 1)?))
+        })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Every run in the store, oldest first.
+    pub fn run_ids(&self) -> Result<Vec<String>, StoreError> {
+        let mut statement =
+            self.connection.prepare("SELECT run_id FROM runs ORDER BY created_at, run_id")?;
+        let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+}
+
+const USAGE_COLUMNS: &str = "COUNT(*), COALESCE(SUM(source = 'network'), 0), COALESCE(SUM(input_tokens), 0),
+     COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost_usd), 0.0), COALESCE(SUM(cost_usd IS NULL), 0),
+     COALESCE(SUM(elapsed_ms), 0)";
+const USAGE_FROM: &str =
+    "FROM calls JOIN attempts ON calls.attempt_id = attempts.id WHERE attempts.run_id = ?1";
+
+fn usage_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<UsageTotals> {
+    usage_from_row_at(row, 0)
+}
+
+fn usage_from_row_at(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<UsageTotals> {
+    let count = |idx: usize| row.get::<_, i64>(first + idx).map(|value| value as u64);
+    Ok(UsageTotals {
+        calls: count(0)?,
+        network_calls: count(1)?,
+        input_tokens: count(2)?,
+        output_tokens: count(3)?,
+        cost_usd: row.get(first + 4)?,
+        calls_without_price: count(5)?,
+        model_time_ms: count(6)?,
+    })
 }
 
 #[cfg(test)]
@@ -388,9 +416,14 @@ mod tests {
                 input_tokens: 300,
                 output_tokens: 50,
                 cost_usd: 0.5,
-                calls_without_price: 1
+                calls_without_price: 1,
+                model_time_ms: 10,
             }
         );
+        let per_attempt = store.usage_by_attempt("r1").unwrap();
+        assert_eq!(per_attempt.len(), 2);
+        assert_eq!((per_attempt[0].1.input_tokens, per_attempt[1].1.input_tokens), (100, 200));
+        assert_eq!(store.run_ids().unwrap(), vec!["r1".to_string()]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

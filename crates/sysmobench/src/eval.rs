@@ -105,16 +105,39 @@ fn evaluate(options: &EvalOptions) -> Result<ScoreCard, String> {
         .map(|stem| stem.to_string_lossy().into_owned())
         .unwrap_or_default();
     let cfg_path = options.cfg.clone().unwrap_or_else(|| options.spec.with_extension("cfg"));
-    let entry_points = match std::fs::read_to_string(&cfg_path) {
-        Ok(cfg_text) => entry_points_from_cfg(&cfg_text),
+    let cfg_text = match std::fs::read_to_string(&cfg_path) {
+        Ok(cfg_text) => Some(cfg_text),
         Err(_) if options.cfg.is_some() => {
             return Err(format!("cannot read {}", cfg_path.display()))
         }
-        Err(_) => EntryPoints::Conventional,
+        Err(_) => None,
     };
     let spec_folder = options.spec.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut source = FileSystemModules::new(vec![spec_folder], text.clone(), true);
-    let syntax = evaluate_syntax(&module_name, &text, &entry_points, &mut source);
+    let card = score_model(
+        &module_name,
+        &text,
+        cfg_text.as_deref(),
+        &spec_folder,
+        options.weights,
+        options.cascade,
+    );
+    Ok(card)
+}
+
+/// Scores one model: its module text, its cfg (if any) and the folder its imports are read from.
+/// The phases that need the model checker are not evaluated yet.
+pub(crate) fn score_model(
+    module_name: &str,
+    module_text: &str,
+    cfg_text: Option<&str>,
+    spec_folder: &Path,
+    weights: WeightPreset,
+    cascade: bool,
+) -> ScoreCard {
+    let entry_points = cfg_text.map_or(EntryPoints::Conventional, entry_points_from_cfg);
+    let mut source =
+        FileSystemModules::new(vec![spec_folder.to_path_buf()], module_text.to_string(), true);
+    let syntax = evaluate_syntax(module_name, module_text, &entry_points, &mut source);
     let details = serde_json::to_value(&syntax).unwrap_or(serde_json::Value::Null);
     let not_implemented =
         |what: &str| PhaseOutcome::NotEvaluated { reason: format!("not implemented yet ({what})") };
@@ -124,7 +147,7 @@ fn evaluate(options: &EvalOptions) -> Result<ScoreCard, String> {
         (Phase::Conformance, not_implemented("needs trace validation")),
         (Phase::Invariants, not_implemented("needs the model checker")),
     ];
-    Ok(ScoreCard::new(outcomes, options.weights, options.cascade))
+    ScoreCard::new(outcomes, weights, cascade)
 }
 
 /// `INIT`/`NEXT` if the cfg names both, else `SPECIFICATION`, else the conventional names.

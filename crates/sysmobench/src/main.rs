@@ -4,6 +4,7 @@
 //! Each subcommand lives in its own module and does its IO here, calling into pure libraries.
 
 mod eval;
+mod report;
 mod run;
 mod sany;
 mod task_commands;
@@ -21,6 +22,10 @@ commands:
         check a TLA+ module as SANY does: syntax, modules, names and levels
   run --task TASK... --agent AGENT [--model MODEL...] [--samples K] [--repair K] [--resume [ID]] [--dry-run]
         put an agent in front of tasks, store every attempt, resume a killed run
+  rescore [RUN-ID] [--runs-dir DIR]
+        recompute the score cards of a stored run from its saved models (no model calls)
+  report [RUN-ID] [--runs-dir DIR] [--format table|md|csv|json] [--pass-k K]
+        print a run's leaderboard: phases, pass@K, tokens, cost and time per task, agent and model
   eval --task TASK --spec FILE.tla [--cfg FILE.cfg] [--weights paper|leaderboard] [--no-cascade] [--json]
         score a model of a task and print its score card
   tasks [--tasks-dir DIR] [--cache DIR] [--json]
@@ -44,6 +49,8 @@ fn main() -> ExitCode {
         "sany" => sany::run(&args[1..]),
         "eval" => eval::run(&args[1..]),
         "run" => run::run(&args[1..]),
+        "rescore" => report::run_rescore(&args[1..]),
+        "report" => report::run_report(&args[1..]),
         "tasks" => task_commands::run_tasks(&args[1..]),
         "fetch" => task_commands::run_fetch(&args[1..]),
         "traces" => task_commands::run_traces(&args[1..]),

@@ -22,7 +22,7 @@ use bench_llm::{
     PriceFile, PriceTable, Provider, ProviderEnvironment, ReplayProvider, ResponseCache,
     ResponseSource, RetryPolicy, TokenUsage, UreqTransport,
 };
-use bench_metrics::{evaluate_syntax, EntryPoints, Phase, PhaseOutcome, ScoreCard, WeightPreset};
+use bench_metrics::WeightPreset;
 use bench_runs::{attempt_folder, AttemptKey, AttemptRow, CallRecord, RunStore, UsageTotals};
 use bench_tasks::{cached_task_sources, default_cache_directory, load_task, Task};
 use serde_json::json;
@@ -560,7 +560,14 @@ fn run_attempt(
             if let Some(cfg) = &cfg_text {
                 let _ = std::fs::write(folder.join(format!("{module_name}.cfg")), cfg);
             }
-            let card = score(&module_name, &module_text, cfg_text.as_deref(), &folder);
+            let card = crate::eval::score_model(
+                &module_name,
+                &module_text,
+                cfg_text.as_deref(),
+                &folder,
+                WeightPreset::Paper,
+                true,
+            );
             let card_json = card.to_json();
             let _ = std::fs::write(folder.join("score_card.json"), &card_json);
             let _ = store.finish_attempt(attempt.id, &card_json);
@@ -803,25 +810,4 @@ fn run_checker(
     let output = crate::sany::report_text(&spec);
     let verdict = if output.is_empty() { CheckerVerdict::Passed } else { CheckerVerdict::Failed };
     CheckerReport { what, verdict, output }
-}
-
-fn score(module_name: &str, module_text: &str, cfg_text: Option<&str>, folder: &Path) -> ScoreCard {
-    let entry_points =
-        cfg_text.map_or(EntryPoints::Conventional, crate::eval::entry_points_from_cfg);
-    let mut source =
-        FileSystemModules::new(vec![folder.to_path_buf()], module_text.to_string(), true);
-    let syntax = evaluate_syntax(module_name, module_text, &entry_points, &mut source);
-    let details = serde_json::to_value(&syntax).unwrap_or(serde_json::Value::Null);
-    let not_implemented =
-        |what: &str| PhaseOutcome::NotEvaluated { reason: format!("not implemented yet ({what})") };
-    ScoreCard::new(
-        vec![
-            (Phase::Syntax, PhaseOutcome::Evaluated { score: syntax.score, details }),
-            (Phase::Runtime, not_implemented("needs the simulator")),
-            (Phase::Conformance, not_implemented("needs trace validation")),
-            (Phase::Invariants, not_implemented("needs the model checker")),
-        ],
-        WeightPreset::Paper,
-        true,
-    )
 }

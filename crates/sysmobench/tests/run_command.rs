@@ -72,6 +72,47 @@ fn reference_agent_scores_its_own_models_and_a_resumed_run_has_nothing_left() {
     let (exit, output) = sysmobench(&["run", "--resume", "--runs-dir", &runs], &scratch.dir, &[]);
     assert_eq!(exit, 0, "{output}");
     assert!(output.contains("run r1: 0 attempt(s) to do of 2"), "{output}");
+
+    // Rescoring the saved models reproduces every card; a model edited on disk changes its own.
+    let (exit, output) = sysmobench(&["rescore", "--runs-dir", &runs], &scratch.dir, &[]);
+    assert_eq!(exit, 0, "{output}");
+    assert!(output.contains("run r1: rescored 2 attempt(s), 0 changed"), "{output}");
+    let spin_module = scratch.dir.join("runs/r1/spin/reference/none/sample-0/spin.tla");
+    let text = std::fs::read_to_string(&spin_module).unwrap();
+    std::fs::write(&spin_module, text.replacen("==", "== UndefinedName +", 3)).unwrap();
+    let (exit, output) = sysmobench(&["rescore", "r1", "--runs-dir", &runs], &scratch.dir, &[]);
+    assert_eq!(exit, 0, "{output}");
+    assert!(
+        output
+            .contains("rescored 2 attempt(s), 1 changed\n  changed: spin reference none sample 0"),
+        "{output}"
+    );
+
+    let (exit, output) =
+        sysmobench(&["report", "--runs-dir", &runs, "--format", "csv"], &scratch.dir, &[]);
+    assert_eq!(exit, 0, "{output}");
+    let rows: Vec<Vec<&str>> = output.lines().map(|line| line.split(',').collect()).collect();
+    assert_eq!(rows.len(), 3, "{output}");
+    assert_eq!(rows[0][..6], ["task", "agent", "model", "attempts", "failed", "syntax best"]);
+    assert_eq!(rows[1][..6], ["mutex", "reference", "none", "1", "0", "1.000"]);
+    assert_eq!(rows[2][..3], ["spin", "reference", "none"]);
+    assert!(rows[2][5].parse::<f64>().unwrap() < 1.0, "{output}");
+    for format in ["table", "md", "json"] {
+        let (exit, output) = sysmobench(
+            &["report", "r1", "--runs-dir", &runs, "--format", format],
+            &scratch.dir,
+            &[],
+        );
+        assert_eq!(exit, 0, "{format}: {output}");
+        assert!(
+            output.contains("mutex") && output.contains("n/e") != (format == "json"),
+            "{format}: {output}"
+        );
+    }
+    let (exit, output) =
+        sysmobench(&["report", "nonesuch", "--runs-dir", &runs], &scratch.dir, &[]);
+    assert_eq!(exit, 1, "{output}");
+    assert!(output.contains("no run `nonesuch`") && output.contains("runs: r1"), "{output}");
 }
 
 #[test]
@@ -286,6 +327,24 @@ fn basic_agent_calls_an_openai_compatible_server_and_caches_the_reply() {
     assert_eq!(exit, 0, "{output}");
     assert!(output.contains("1 call(s) (0 over the network)"), "{output}");
     assert_eq!(seen.lock().unwrap().iter().filter(|line| line.starts_with("POST")).count(), 1);
+
+    let (exit, output) = sysmobench(
+        &["report", "first", "--runs-dir", &runs, "--format", "json"],
+        &scratch.dir,
+        &[],
+    );
+    assert_eq!(exit, 0, "{output}");
+    let board: serde_json::Value = serde_json::from_str(&output).unwrap();
+    let row = &board["rows"][0];
+    assert_eq!(
+        (row["task"].as_str(), row["model"].as_str()),
+        (Some("lock"), Some("openai-api/fake/m1"))
+    );
+    assert_eq!(row["syntax"]["best"], 1.0);
+    assert_eq!(
+        (row["usage"]["calls"].as_u64(), row["usage"]["input_tokens"].as_u64()),
+        (Some(1), Some(10))
+    );
 }
 
 fn count_posts(seen: &Mutex<Vec<String>>) -> usize {
