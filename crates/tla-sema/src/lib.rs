@@ -9,19 +9,24 @@
 //! RECURSIVE and its section rules), EXTENDS unification, INSTANCE (named, parameterised,
 //! substitutions with SANY's level and Leibniz checks), LET, bound names, arity of operators,
 //! `@` and LAMBDA placement, record fields; levels with SANY's per-operator limits and the level
-//! constraints of defined operators on their arguments ([`levels`]). Not yet done: labels and
-//! subexpression selectors (accepted without checks), proofs (not checked; the SANY-labelled
-//! fixtures for them wait in `test_data/semantic/pending`), and the resolved representation the
-//! evaluator will consume.
+//! constraints of defined operators on their arguments ([`levels`]); labels and the selectors
+//! that refer to them ([`labels`]); positional subexpression selectors on the definition's tree
+//! (`selectors.rs`); theorems, USE/HIDE and hierarchical proofs with SANY's scoping of step
+//! names, NEW, TAKE and PICK symbols (`proofs.rs`). Not yet done: the resolved representation
+//! the evaluator will consume.
 
 pub mod builtins;
 pub mod codes;
 mod instance_levels;
+pub mod labels;
 pub mod levels;
 pub mod loader;
+mod names;
+mod proofs;
 pub mod resolve;
 mod resolve_expr;
 pub mod scope;
+mod selectors;
 
 pub use loader::{load_specification, LoadError, ModuleSource, SourceFile, Specification};
 pub use resolve::{analyze, Analysis, SemanticDiagnostic};

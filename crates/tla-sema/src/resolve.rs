@@ -54,7 +54,7 @@ pub fn analyze(spec: &Specification) -> Analysis {
 }
 
 pub(crate) struct Analyzer<'a> {
-    spec: &'a Specification,
+    pub(crate) spec: &'a Specification,
     pub(crate) scopes: Scopes,
     /// Exported contexts of analysed modules, by module name.
     pub(crate) exports: HashMap<String, Context>,
@@ -71,6 +71,12 @@ pub(crate) struct Analyzer<'a> {
     pub(crate) except_depth: u32,
     /// Level constraints gathered while expressions are analysed (SANY's `LevelNode` sets).
     pub(crate) level_facts: crate::levels::LevelFacts,
+    /// Labels being collected and ASSUME/PROVE nesting ([`crate::labels`]).
+    pub(crate) label_state: crate::labels::LabelState,
+    /// Step levels of the proofs being analysed, innermost last ([`crate::proofs`]).
+    pub(crate) proof_levels: Vec<u32>,
+    /// Named theorems whose proof is being analysed ([`crate::selectors`]).
+    pub(crate) proof_goals: Vec<SymbolId>,
     line_indexes: HashMap<FileId, LineIndex<'a>>,
 }
 
@@ -94,6 +100,8 @@ impl<'a> Analyzer<'a> {
                 used: false,
                 function_parameters: None,
                 argument_levels: Default::default(),
+                labels: Default::default(),
+                statement: None,
             });
             base.insert(builtin.name, symbols.len() - 1);
         }
@@ -109,6 +117,9 @@ impl<'a> Analyzer<'a> {
             let_level: 0,
             except_depth: 0,
             level_facts: Default::default(),
+            label_state: Default::default(),
+            proof_levels: Vec::new(),
+            proof_goals: Vec::new(),
             line_indexes: HashMap::new(),
         }
     }
@@ -174,6 +185,8 @@ impl<'a> Analyzer<'a> {
             used: false,
             function_parameters: None,
             argument_levels: Default::default(),
+            labels: Default::default(),
+            statement: None,
         })
     }
 
@@ -360,28 +373,8 @@ impl<'a> Analyzer<'a> {
             Unit::Recursive(declarations) => self.recursive(declarations),
             Unit::Definition(definition) => self.definition(definition),
             Unit::Instance(instance) => self.unnamed_instance(instance),
-            Unit::Assume(assume) => {
-                let level = self.expression(&assume.body);
-                if level > 0 {
-                    let message = format!(
-                        "Level error: assumptions must be level 0 (Constant), \nbut this one has level {level}."
-                    );
-                    self.level_error(codes::ASSUMPTION_IS_NOT_CONSTANT, assume.span, message);
-                }
-                if let Some(name) = &assume.name {
-                    let id = self.make_symbol(name, SymbolKind::TheoremOrAssumption, 0, false);
-                    self.declare(id, name.span);
-                }
-            }
-            Unit::Theorem(theorem) => {
-                self.scopes.push();
-                let _ = self.expression(&theorem.body);
-                self.scopes.pop();
-                if let Some(name) = &theorem.name {
-                    let id = self.make_symbol(name, SymbolKind::TheoremOrAssumption, 0, false);
-                    self.declare(id, name.span);
-                }
-            }
+            Unit::Assume(assume) => self.assumption(assume),
+            Unit::Theorem(theorem) => self.theorem(theorem),
             Unit::Module(inner) => {
                 self.analyze_module(inner);
                 let id = self.make_symbol(&inner.name, SymbolKind::Module, 0, false);
@@ -398,7 +391,8 @@ impl<'a> Analyzer<'a> {
                 }
                 self.scopes.innermost().insert(&module_key, id);
             }
-            Unit::UseOrHide(_) | Unit::Separator(_) => {}
+            Unit::UseOrHide(use_or_hide) => self.use_or_hide(use_or_hide),
+            Unit::Separator(_) => {}
         }
     }
 
@@ -495,7 +489,9 @@ impl<'a> Analyzer<'a> {
                     .iter()
                     .map(|parameter| self.scopes.resolve(canonical(&parameter.name.text)))
                     .collect();
+                self.push_labels();
                 let level = self.expression(body);
+                let labels = self.pop_labels();
                 let parameter_weights: Vec<bool> = parameter_ids
                     .iter()
                     .map(|id| id.is_none_or(|id| self.scopes.symbols[id].used))
@@ -526,6 +522,7 @@ impl<'a> Analyzer<'a> {
                 self.scopes.symbols[id].parameter_arities = parameter_arities;
                 self.scopes.symbols[id].parameter_weights = parameter_weights;
                 self.scopes.symbols[id].level = level;
+                self.scopes.symbols[id].labels = labels;
                 self.scopes.symbols[id].local = definition.local;
                 if recursive.is_none() {
                     self.declare(id, name.span);
@@ -533,18 +530,23 @@ impl<'a> Analyzer<'a> {
             }
             DefinitionKind::Function { bounds, body } => {
                 self.scopes.push();
-                self.bound_groups(bounds);
+                let (_, bound_ids) = self.bound_groups_with_ids(bounds);
                 let recursive =
                     self.take_pending_recursive(&canonical_name, definition, 0, "Function");
                 if recursive.is_none() && self.scopes.resolve(&canonical_name).is_none() {
                     let id = self.make_symbol(name, SymbolKind::FormalParameter, 0, false);
                     self.scopes.innermost().insert(&canonical_name, id);
                 }
+                self.push_labels();
+                self.push_formal_parameters(bound_ids);
                 let level = self.expression(body);
+                self.pop_formal_parameters();
+                let labels = self.pop_labels();
                 self.scopes.pop();
                 let id = recursive.unwrap_or_else(|| {
                     self.make_symbol(name, SymbolKind::UserDefined, 0, definition.local)
                 });
+                self.scopes.symbols[id].labels = labels;
                 if recursive.is_none() {
                     self.set_origin_span(id, definition.span);
                 }
@@ -642,7 +644,7 @@ impl<'a> Analyzer<'a> {
     }
 
     /// `INSTANCE M WITH ...` at the top level of a module: M's definitions become ours.
-    fn unnamed_instance(&mut self, instance: &Instance) {
+    pub(crate) fn unnamed_instance(&mut self, instance: &Instance) {
         self.instance_substitutions(instance, instance.span);
         let Some(exported) = self.exports.get(&instance.module.text).cloned() else { return };
         for name in &exported.order {

@@ -14,12 +14,11 @@
 use crate::builtins::builtin_operator;
 use crate::codes;
 use crate::levels::ArgumentFacts;
+use crate::names::{is_operator_symbol, selector_text};
 use crate::resolve::{canonical, Analyzer};
 use crate::scope::{SymbolId, SymbolKind};
 use tla_diagnostics::Span;
-use tla_syntax::ast::{
-    BoundGroup, BoundPattern, ExceptPathItem, Expr, ExprKind, NameSegment, Selector, Unit,
-};
+use tla_syntax::ast::{BoundGroup, BoundPattern, ExceptPathItem, Expr, ExprKind, Selector, Unit};
 
 /// Levels, as SANY numbers them.
 pub(crate) const CONSTANT_LEVEL: u8 = 0;
@@ -32,17 +31,15 @@ impl Analyzer<'_> {
         stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, || self.expression_inner(expr))
     }
 
-    fn expressions(&mut self, exprs: &[Expr]) -> Vec<u8> {
+    pub(crate) fn expressions(&mut self, exprs: &[Expr]) -> Vec<u8> {
         exprs.iter().map(|expr| self.expression(expr)).collect()
     }
 
     fn expression_inner(&mut self, expr: &Expr) -> u8 {
         match &expr.kind {
-            ExprKind::Name(segments) => self.general_name(expr, segments),
-            ExprKind::Number(_)
-            | ExprKind::Decimal(_)
-            | ExprKind::String(_)
-            | ExprKind::StepName(_) => CONSTANT_LEVEL,
+            ExprKind::Name(segments) => self.general_name(expr, segments, false),
+            ExprKind::StepName(name) => self.step_name(expr, name, false),
+            ExprKind::Number(_) | ExprKind::Decimal(_) | ExprKind::String(_) => CONSTANT_LEVEL,
             ExprKind::Error => CONSTANT_LEVEL,
             ExprKind::Prefix { operator, operand } => {
                 let written = operator.text.as_str();
@@ -140,8 +137,8 @@ impl Analyzer<'_> {
             }
             ExprKind::Quantified { bounds, body, .. } => {
                 self.scopes.push();
-                let range_levels = self.bound_groups(bounds);
-                let body_level = self.expression(body);
+                let (range_levels, ids) = self.bound_groups_with_ids(bounds);
+                let body_level = self.bound_body(ids, body);
                 self.scopes.pop();
                 let bounded = bounds.iter().any(|bound| bound.set.is_some());
                 let form = if bounded { "$BoundedExists" } else { "$UnboundedExists" };
@@ -165,20 +162,22 @@ impl Analyzer<'_> {
             }
             ExprKind::TemporalQuantified { names, body, .. } => {
                 self.scopes.push();
+                let mut ids = Vec::new();
                 for name in names {
                     let id = self.make_symbol(name, SymbolKind::FormalParameter, 0, false);
                     self.scopes.symbols[id].level = 1;
                     self.declare(id, name.span);
+                    ids.push(id);
                 }
-                self.expression(body);
+                self.bound_body(ids, body);
                 self.scopes.pop();
                 TEMPORAL_LEVEL
             }
             ExprKind::Choose { pattern, set, body } => {
                 let set_level = set.as_ref().map(|set| self.expression(set));
                 self.scopes.push();
-                self.bind_pattern(pattern);
-                let body_level = self.expression(body);
+                let ids = self.bind_pattern(pattern);
+                let body_level = self.bound_body(ids, body);
                 self.scopes.pop();
                 let form = if set.is_some() { "$BoundedChoose" } else { "$UnboundedChoose" };
                 let levels: Vec<u8> = set_level.into_iter().chain([body_level]).collect();
@@ -198,22 +197,22 @@ impl Analyzer<'_> {
             }
             ExprKind::SetFilter { bound, predicate } => {
                 self.scopes.push();
-                let mut levels = self.bound_groups(std::slice::from_ref(bound));
-                levels.push(self.expression(predicate));
+                let (mut levels, ids) = self.bound_groups_with_ids(std::slice::from_ref(bound));
+                levels.push(self.bound_body(ids, predicate));
                 self.scopes.pop();
                 self.apply_form("$SubsetOf", &levels, expr.span)
             }
             ExprKind::SetMap { element, bounds } => {
                 self.scopes.push();
-                let mut levels = self.bound_groups(bounds);
-                levels.push(self.expression(element));
+                let (mut levels, ids) = self.bound_groups_with_ids(bounds);
+                levels.push(self.bound_body(ids, element));
                 self.scopes.pop();
                 self.apply_form("$SetOfAll", &levels, expr.span)
             }
             ExprKind::FunctionConstructor { bounds, body } => {
                 self.scopes.push();
-                let mut levels = self.bound_groups(bounds);
-                levels.push(self.expression(body));
+                let (mut levels, ids) = self.bound_groups_with_ids(bounds);
+                levels.push(self.bound_body(ids, body));
                 self.scopes.pop();
                 self.apply_form("$FcnConstructor", &levels, expr.span)
             }
@@ -278,16 +277,9 @@ impl Analyzer<'_> {
                 self.error(codes::LAMBDA_GIVEN_WHERE_EXPRESSION_REQUIRED, expr.span, message);
                 CONSTANT_LEVEL
             }
-            ExprKind::Label { body, .. } => self.expression(body),
+            ExprKind::Label { name, parameters, body } => self.label(expr, name, parameters, body),
             ExprKind::AssumeProve { assumptions, conclusion } => {
-                self.scopes.push();
-                let mut level = CONSTANT_LEVEL;
-                for assumption in assumptions {
-                    level = level.max(self.expression(assumption));
-                }
-                level = level.max(self.expression(conclusion));
-                self.scopes.pop();
-                level
+                self.assume_prove(assumptions, conclusion)
             }
             ExprKind::NewSymbol { declaration, set } => {
                 if let Some(set) = set {
@@ -465,7 +457,7 @@ impl Analyzer<'_> {
 
     /// The level of applying a defined operator: its body's own level, raised by the arguments
     /// for the parameters its body uses.
-    fn defined_operator_level(&self, symbol: SymbolId, levels: &[u8]) -> u8 {
+    pub(crate) fn defined_operator_level(&self, symbol: SymbolId, levels: &[u8]) -> u8 {
         let symbol = &self.scopes.symbols[symbol];
         let mut level = symbol.level;
         for (idx, &argument_level) in levels.iter().enumerate() {
@@ -478,160 +470,52 @@ impl Analyzer<'_> {
 
     /// Quantifier bounds: the sets are resolved first, then the names bound (SANY's
     /// `processQuantBoundArgs`). Returns the levels of the sets.
-    pub(crate) fn bound_groups(&mut self, bounds: &[BoundGroup]) -> Vec<u8> {
+    /// Like [`Analyzer::bound_groups`], also returning the symbols of the bound names.
+    pub(crate) fn bound_groups_with_ids(
+        &mut self,
+        bounds: &[BoundGroup],
+    ) -> (Vec<u8>, Vec<SymbolId>) {
         let levels: Vec<u8> = bounds
             .iter()
             .filter_map(|bound| bound.set.as_ref())
             .map(|set| self.expression(set))
             .collect();
-        for bound in bounds {
-            self.bind_pattern(&bound.pattern);
-        }
-        levels
+        let ids = bounds.iter().flat_map(|bound| self.bind_pattern(&bound.pattern)).collect();
+        (levels, ids)
     }
 
-    fn bind_pattern(&mut self, pattern: &BoundPattern) {
+    /// The body of a binder: the bound names are parameters any label inside must list.
+    pub(crate) fn bound_body(&mut self, ids: Vec<SymbolId>, body: &Expr) -> u8 {
+        self.push_formal_parameters(ids);
+        let level = self.expression(body);
+        self.pop_formal_parameters();
+        level
+    }
+
+    fn bind_pattern(&mut self, pattern: &BoundPattern) -> Vec<SymbolId> {
         let names = match pattern {
             BoundPattern::Names(names) | BoundPattern::Tuple(names) => names,
         };
+        let mut ids = Vec::new();
         for name in names {
             let id = self.make_symbol(name, SymbolKind::FormalParameter, 0, false);
             self.declare(id, name.span);
+            ids.push(id);
         }
-    }
-
-    /// A general name `Op`, `Op(args)`, `I!Op(args)` used as an expression; returns its level.
-    fn general_name(&mut self, expr: &Expr, segments: &[NameSegment]) -> u8 {
-        let Some(first) = segments.first() else { return CONSTANT_LEVEL };
-        let Selector::Name(first_name) = &first.selector else {
-            self.all_arguments(segments);
-            return CONSTANT_LEVEL;
-        };
-        if first_name == "@" && segments.len() == 1 && first.arguments.is_empty() {
-            if self.except_depth == 0 {
-                let message = "@ used where its meaning is not defined.".to_string();
-                self.error(codes::FUNCTION_EXCEPT_AT_USED_WHERE_UNDEFINED, expr.span, message);
-            }
-            return CONSTANT_LEVEL;
-        }
-        let name = canonical(first_name).to_string();
-        let Some(mut symbol) = self.scopes.resolve(&name) else {
-            let name_span = Span::new(first.span.start, first.span.start + first_name.len() as u32);
-            if is_operator_symbol(first_name) && first_name != "@" {
-                let message =
-                    format!("Could not find declaration or definition of symbol '{first_name}'.");
-                self.error(codes::SUSPECTED_UNREACHABLE_CHECK, first.span, message);
-            } else {
-                let message = format!("Unknown operator: `{}'.", selector_text(segments));
-                self.error(codes::SYMBOL_UNDEFINED, name_span, message);
-            }
-            self.all_arguments(segments);
-            return CONSTANT_LEVEL;
-        };
-        let mut segment = first;
-        // Walk `I!J!Op`: each step through a module instance.
-        for next in &segments[1..] {
-            let Some(module) = self.scopes.symbols[symbol].instance_of.clone() else {
-                // A subexpression selector on an operator (`Op!1`, `Op!<<`): not resolved yet.
-                let levels = self.arguments(symbol, &segment.arguments);
-                return self.symbol_level(symbol, &levels);
-            };
-            if !self.check_arity(symbol, segment, expr, "") {
-                return CONSTANT_LEVEL;
-            }
-            self.arguments(symbol, &segment.arguments);
-            let Selector::Name(next_name) = &next.selector else { return CONSTANT_LEVEL };
-            let next_name = canonical(next_name).to_string();
-            let found = self
-                .exports
-                .get(&module)
-                .and_then(|context| context.entries.get(&next_name).copied());
-            let found = found.filter(|&id| {
-                !matches!(self.scopes.symbols[id].kind, SymbolKind::Constant | SymbolKind::Variable)
-            });
-            let Some(found) = found else {
-                let message =
-                    format!("Unknown operator: `{}'.", selector_text(std::slice::from_ref(next)));
-                self.error(codes::SYMBOL_UNDEFINED, next.span, message);
-                return CONSTANT_LEVEL;
-            };
-            symbol = found;
-            segment = next;
-        }
-        if self.scopes.symbols[symbol].kind == SymbolKind::ModuleInstance {
-            let message = format!("Operator name {} is incomplete.", selector_text(segments));
-            self.error(codes::OPERATOR_NAME_INCOMPLETE, segment.span, message);
-            return CONSTANT_LEVEL;
-        }
-        let shown_name = if segments.len() > 1 { selector_text(segments) } else { String::new() };
-        if !self.check_arity(symbol, segment, expr, &shown_name) {
-            return CONSTANT_LEVEL;
-        }
-        let facts = self.argument_facts(symbol, &segment.arguments);
-        if !facts.is_empty() {
-            match self.scopes.symbols[symbol].kind {
-                SymbolKind::UserDefined => {
-                    self.defined_operator_application(symbol, &facts, expr.span)
-                }
-                SymbolKind::FormalParameter | SymbolKind::Constant => {
-                    self.declared_operator_application(symbol, &facts)
-                }
-                _ => {}
-            }
-        }
-        let levels: Vec<u8> = facts.iter().map(|fact| fact.level).collect();
-        self.symbol_level(symbol, &levels)
-    }
-
-    fn all_arguments(&mut self, segments: &[NameSegment]) {
-        for segment in segments {
-            self.expressions(&segment.arguments);
-        }
-    }
-
-    /// The level of a use of `symbol` with arguments of the given levels.
-    fn symbol_level(&mut self, symbol: SymbolId, levels: &[u8]) -> u8 {
-        self.scopes.symbols[symbol].used = true;
-        self.log_use(symbol);
-        match self.scopes.symbols[symbol].kind {
-            SymbolKind::Variable => 1,
-            SymbolKind::UserDefined
-            | SymbolKind::ModuleInstance
-            | SymbolKind::TheoremOrAssumption => self.defined_operator_level(symbol, levels),
-            _ => self.scopes.symbols[symbol].level.max(levels.iter().copied().max().unwrap_or(0)),
-        }
-    }
-
-    /// Checks that `segment` gives `symbol` the number of arguments it requires.
-    fn check_arity(
-        &mut self,
-        symbol: SymbolId,
-        segment: &NameSegment,
-        expr: &Expr,
-        shown_name: &str,
-    ) -> bool {
-        let arity = self.scopes.symbols[symbol].arity;
-        if arity < 0 || segment.arguments.len() as i32 == arity {
-            return true;
-        }
-        let name = if shown_name.is_empty() {
-            self.scopes.symbols[symbol].name.clone()
-        } else {
-            shown_name.to_string()
-        };
-        let message = format!("The operator {name} requires {arity} arguments.");
-        let span = segment.arguments_span.unwrap_or(expr.span);
-        self.error(codes::OPERATOR_GIVEN_INCORRECT_NUMBER_OF_ARGUMENTS, span, message);
-        false
+        ids
     }
 
     /// Resolves the arguments of an application of `callee`; returns their levels.
-    fn arguments(&mut self, callee: SymbolId, arguments: &[Expr]) -> Vec<u8> {
+    pub(crate) fn arguments(&mut self, callee: SymbolId, arguments: &[Expr]) -> Vec<u8> {
         self.argument_facts(callee, arguments).iter().map(|fact| fact.level).collect()
     }
 
     /// Resolves the arguments of an application of `callee`, with their level facts.
-    fn argument_facts(&mut self, callee: SymbolId, arguments: &[Expr]) -> Vec<ArgumentFacts> {
+    pub(crate) fn argument_facts(
+        &mut self,
+        callee: SymbolId,
+        arguments: &[Expr],
+    ) -> Vec<ArgumentFacts> {
         let parameter_arities = self.scopes.symbols[callee].parameter_arities.clone();
         arguments
             .iter()
@@ -713,11 +597,13 @@ impl Analyzer<'_> {
                     );
                 }
                 self.scopes.push();
+                let mut ids = Vec::new();
                 for parameter in parameters {
                     let id = self.make_symbol(parameter, SymbolKind::FormalParameter, 0, false);
                     self.declare(id, parameter.span);
+                    ids.push(id);
                 }
-                let level = self.expression(body);
+                let level = self.bound_body(ids, body);
                 self.scopes.pop();
                 level
             }
@@ -771,21 +657,4 @@ impl Analyzer<'_> {
             }
         }
     }
-}
-
-fn is_operator_symbol(name: &str) -> bool {
-    !name.bytes().any(|byte| byte.is_ascii_alphanumeric() || byte == b'_') || name.starts_with('\\')
-}
-
-/// The name as SANY prints it in "Unknown operator" messages: `A!B!C`.
-fn selector_text(segments: &[NameSegment]) -> String {
-    segments
-        .iter()
-        .map(|segment| match &segment.selector {
-            Selector::Name(text) | Selector::Structural(text) => text.clone(),
-            Selector::Number(number) => number.to_string(),
-            Selector::Arguments => "(...)".to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("!")
 }

@@ -69,6 +69,10 @@ pub struct Symbol {
     pub function_parameters: Option<usize>,
     /// SANY's level constraints of a defined operator on its arguments ([`crate::levels`]).
     pub argument_levels: crate::levels::ArgumentLevels,
+    /// The labels of a definition, theorem, assumption or proof step (for `Op!label`).
+    pub labels: crate::labels::LabelSet,
+    /// For theorems and proof steps: what kind of statement the name stands for.
+    pub statement: Option<crate::labels::Statement>,
 }
 
 /// One level of the context stack: names to symbols.

@@ -1,6 +1,6 @@
 //! Theorems and hierarchical proofs: SANY's `Theorem`, `AssumeProve`, `Proof`, `Step` and
 //! `UseOrHideOrBy`. Proofs are parsed and kept so that modules with TLAPS proofs parse as SANY
-//! parses them; nothing downstream checks them.
+//! parses them; `tla-sema` resolves the names in them (`proofs.rs`).
 
 use super::{Next, ParseResult, Parser};
 use crate::ast::{

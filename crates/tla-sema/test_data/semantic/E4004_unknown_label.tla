@@ -1,4 +1,4 @@
----- MODULE E4200_unknown_label ----
+---- MODULE E4004_unknown_label ----
 Op == step :: 1 = 1
 Use == Op!stop
 ====

@@ -1,0 +1,3 @@
+---- MODULE E4200_operator_symbol_as_expression ----
+U == \oplus
+====

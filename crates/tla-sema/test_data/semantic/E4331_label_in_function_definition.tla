@@ -1,0 +1,3 @@
+---- MODULE E4331_label_in_function_definition ----
+f[n \in {1}] == l :: n
+====
