@@ -11,7 +11,7 @@ use std::{
 use crate::{
     content_hashing::is_sha256_hex,
     invariant_templates::{is_tla_identifier, parse_invariant_templates},
-    task_manifest::{SourceSection, TaskManifest, TASK_SCHEMA_VERSION},
+    task_manifest::{HarnessSection, SourceSection, TaskManifest, TASK_SCHEMA_VERSION},
     task_model::{
         AgentPromptFiles, PinnedSource, ReferenceModel, SourceFile, SourceProvider,
         SystemDescription, SystemKind, Task, TraceCorpusLocation, TraceHarnessLocation,
@@ -247,34 +247,7 @@ fn build_task(task_directory: &Path, manifest: TaskManifest) -> Result<Task, Tas
 
     let trace_harness = match manifest.harness {
         None => None,
-        Some(harness) => {
-            let directory = relative_path(task_directory, "harness.directory", &harness.directory)?;
-            if !directory.join("Cargo.toml").is_file() {
-                return Err(TaskLoadErrorKind::MissingFile {
-                    field: "harness.directory".to_owned(),
-                    path: directory.join("Cargo.toml"),
-                });
-            }
-            if harness.version.trim().is_empty() {
-                return Err(invalid("harness.version", "must not be empty".to_owned()));
-            }
-            for (field, value) in [
-                ("harness.threads", harness.threads),
-                ("harness.operations_per_thread", harness.operations_per_thread),
-                ("harness.seeds", harness.seeds),
-            ] {
-                if value == 0 {
-                    return Err(invalid(field, "must be at least 1".to_owned()));
-                }
-            }
-            Some(TraceHarnessLocation {
-                directory,
-                version: harness.version,
-                threads: harness.threads,
-                operations_per_thread: harness.operations_per_thread,
-                seeds: harness.seeds,
-            })
-        }
+        Some(harness) => Some(build_trace_harness(task_directory, harness)?),
     };
 
     Ok(Task {
@@ -290,6 +263,116 @@ fn build_task(task_directory: &Path, manifest: TaskManifest) -> Result<Task, Tas
         reference_model,
         trace_harness,
     })
+}
+
+fn build_trace_harness(
+    task_directory: &Path,
+    harness: HarnessSection,
+) -> Result<TraceHarnessLocation, TaskLoadErrorKind> {
+    let directory = relative_path(task_directory, "harness.directory", &harness.directory)?;
+    if !directory.join("Cargo.toml").is_file() {
+        return Err(TaskLoadErrorKind::MissingFile {
+            field: "harness.directory".to_owned(),
+            path: directory.join("Cargo.toml"),
+        });
+    }
+    if harness.version.trim().is_empty() {
+        return Err(invalid("harness.version", "must not be empty".to_owned()));
+    }
+    for (field, value) in [
+        ("harness.threads", harness.threads),
+        ("harness.operations_per_thread", harness.operations_per_thread),
+        ("harness.seeds", harness.seeds),
+    ] {
+        if value == 0 {
+            return Err(invalid(field, "must be at least 1".to_owned()));
+        }
+    }
+    let shared_files = shared_harness_files(task_directory, &directory, &harness.shared_files)?;
+    Ok(TraceHarnessLocation {
+        directory,
+        version: harness.version,
+        threads: harness.threads,
+        operations_per_thread: harness.operations_per_thread,
+        seeds: harness.seeds,
+        shared_files,
+    })
+}
+
+/// Resolves `harness.shared_files` against the task folder. Each entry must name an existing
+/// file, and its file name must be free in the harness's `src/` (neither a template file nor
+/// another shared file), since that is where trace generation copies it.
+fn shared_harness_files(
+    task_directory: &Path,
+    harness_directory: &Path,
+    entries: &[String],
+) -> Result<Vec<PathBuf>, TaskLoadErrorKind> {
+    let mut res: Vec<PathBuf> = Vec::with_capacity(entries.len());
+    for (entry_idx, entry) in entries.iter().enumerate() {
+        let field = format!("harness.shared_files[{entry_idx}]");
+        let Some(path) = join_path_that_may_leave_the_folder(task_directory, entry) else {
+            return Err(invalid(
+                &field,
+                format!(
+                    "`{entry}` must be a relative path to a file, with `/` separators and `..` only at its start"
+                ),
+            ));
+        };
+        if !path.is_file() {
+            return Err(TaskLoadErrorKind::MissingFile { field, path });
+        }
+        let file_name = path.file_name().unwrap_or_default();
+        if let Some(earlier_idx) = res.iter().position(|it| it.file_name() == Some(file_name)) {
+            return Err(invalid(
+                &field,
+                format!(
+                    "`{entry}` has the same file name as `harness.shared_files[{earlier_idx}]`; both would be copied to `src/{}`",
+                    file_name.to_string_lossy()
+                ),
+            ));
+        }
+        let template_file = harness_directory.join("src").join(file_name);
+        if template_file.exists() {
+            return Err(invalid(
+                &field,
+                format!(
+                    "`{entry}` would replace `{}` of the harness template; remove one of them",
+                    template_file.display()
+                ),
+            ));
+        }
+        res.push(path);
+    }
+    Ok(res)
+}
+
+/// Joins `value` (`/`-separated, `..` allowed only before its first folder or file name, ending
+/// in a name) to `directory`, resolving each leading `..` by dropping a component of `directory`
+/// so that messages show a clean path. `None` when `value` has another shape.
+fn join_path_that_may_leave_the_folder(directory: &Path, value: &str) -> Option<PathBuf> {
+    if value.is_empty() || value.contains('\\') || value.ends_with('/') {
+        return None;
+    }
+    let mut res = directory.to_path_buf();
+    let mut seen_name = false;
+    for component in Path::new(value).components() {
+        match component {
+            Component::ParentDir if !seen_name => {
+                let can_drop = matches!(res.components().next_back(), Some(Component::Normal(_)));
+                if can_drop {
+                    res.pop();
+                } else {
+                    res.push("..");
+                }
+            }
+            Component::Normal(name) => {
+                seen_name = true;
+                res.push(name);
+            }
+            _ => return None,
+        }
+    }
+    seen_name.then_some(res)
 }
 
 fn build_pinned_source(

@@ -115,6 +115,8 @@ fn loads_every_task_of_a_folder_sorted_and_skips_other_folders() {
     write_fixture_task(&root, "zeta", &local_source_section());
     write_fixture_task(&root, "alpha", &local_source_section());
     root.write("notes/readme.md", "not a task");
+    // Files shared by several harnesses live next to the task folders, without a task.toml.
+    root.write("harness-common/recorder.rs", "//! Shared.\n");
     let tasks = load_all_tasks(root.path()).unwrap();
     let ids: Vec<&str> = tasks.iter().map(|task| task.id.as_str()).collect();
     assert_eq!(ids, ["alpha", "zeta"]);
@@ -287,4 +289,83 @@ fn loads_the_harness_section_and_rejects_empty_corpus_parameters() {
         .unwrap();
     let error = load_task(&task_directory).unwrap_err().to_string();
     assert!(error.contains("harness.seeds"), "{error}");
+}
+
+/// One `shared_files` value of `[harness]` and what loading the fixture task must give: the
+/// resolved files (relative to the scratch root) or the error message.
+struct SharedHarnessFilesCase {
+    /// The TOML line added to `[harness]` (empty: the key is absent).
+    shared_files_line: &'static str,
+    expected: Result<&'static [&'static str], &'static str>,
+}
+
+const SHARED_HARNESS_FILES_CASES: &[SharedHarnessFilesCase] = &[
+    SharedHarnessFilesCase { shared_files_line: "", expected: Ok(&[]) },
+    SharedHarnessFilesCase {
+        shared_files_line: r#"shared_files = ["../harness-common/recorder.rs", "../harness-common/workload.rs"]"#,
+        expected: Ok(&["harness-common/recorder.rs", "harness-common/workload.rs"]),
+    },
+    SharedHarnessFilesCase {
+        shared_files_line: r#"shared_files = ["shared/recorder.rs"]"#,
+        expected: Ok(&["lock/shared/recorder.rs"]),
+    },
+    SharedHarnessFilesCase {
+        shared_files_line: r#"shared_files = ["../harness-common/recorder.rs", "../harness-common/missing.rs"]"#,
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[1]` names `$ROOT/harness-common/missing.rs`, which does not exist"),
+    },
+    SharedHarnessFilesCase {
+        shared_files_line: r#"shared_files = ["../harness-common/recorder.rs", "shared/recorder.rs"]"#,
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[1]`: `shared/recorder.rs` has the same file name as `harness.shared_files[0]`; both would be copied to `src/recorder.rs`"),
+    },
+    SharedHarnessFilesCase {
+        shared_files_line: r#"shared_files = ["../harness-common/main.rs"]"#,
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[0]`: `../harness-common/main.rs` would replace `$ROOT/lock/harness/src/main.rs` of the harness template; remove one of them"),
+    },
+    SharedHarnessFilesCase {
+        shared_files_line: r#"shared_files = ["/harness-common/recorder.rs"]"#,
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[0]`: `/harness-common/recorder.rs` must be a relative path to a file, with `/` separators and `..` only at its start"),
+    },
+    SharedHarnessFilesCase {
+        shared_files_line: r#"shared_files = ["../harness-common/../harness-common/recorder.rs"]"#,
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[0]`: `../harness-common/../harness-common/recorder.rs` must be a relative path to a file, with `/` separators and `..` only at its start"),
+    },
+    SharedHarnessFilesCase {
+        shared_files_line: r#"shared_files = [".."]"#,
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[0]`: `..` must be a relative path to a file, with `/` separators and `..` only at its start"),
+    },
+];
+
+#[test]
+fn resolves_and_validates_the_shared_harness_files() {
+    for case in SHARED_HARNESS_FILES_CASES {
+        let root = TestDirectory::new("shared-harness-files");
+        let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+        root.write("lock/harness/Cargo.toml", "[package]\nname = \"lock-trace-harness\"\n");
+        root.write("lock/harness/src/main.rs", "//! Main.\nmod recorder;\n");
+        root.write("lock/shared/recorder.rs", "//! Task-local copy.\n");
+        for shared in ["recorder.rs", "workload.rs", "main.rs"] {
+            root.write(&format!("harness-common/{shared}"), "//! Shared.\n");
+        }
+        let manifest_path = task_directory.join("task.toml");
+        let text = std::fs::read_to_string(&manifest_path).unwrap();
+        let harness = format!(
+            "\n[harness]\ndirectory = \"harness\"\nversion = \"1\"\nthreads = 3\noperations_per_thread = 12\nseeds = 20\n{}\n",
+            case.shared_files_line
+        );
+        std::fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+        let loaded =
+            load_task(&task_directory).map(|task| task.trace_harness.unwrap().shared_files);
+        match (loaded, case.expected) {
+            (Ok(shared_files), Ok(expected)) => {
+                let expected: Vec<PathBuf> =
+                    expected.iter().map(|relative| root.path().join(relative)).collect();
+                assert_eq!(shared_files, expected, "{}", case.shared_files_line);
+            }
+            (Err(error), Err(expected)) => {
+                let shown = error.to_string().replace(&root.path().display().to_string(), "$ROOT");
+                assert_eq!(shown, expected, "{}", case.shared_files_line);
+            }
+            (loaded, _) => panic!("{}: unexpected {loaded:?}", case.shared_files_line),
+        }
+    }
 }

@@ -49,6 +49,10 @@
 //! threads = 3                    # --threads of every run
 //! operations_per_thread = 12     # --operations of every run
 //! seeds = 20                     # one trace per seed, seeds 1..=20
+//! shared_files = [               # optional: copied into the harness's `src/` before building
+//!     "../harness-common/recorder.rs",
+//!     "../harness-common/workload.rs",
+//! ]
 //! ```
 
 use serde::Deserialize;
@@ -147,4 +151,8 @@ pub(crate) struct HarnessSection {
     pub(crate) threads: u32,
     pub(crate) operations_per_thread: u32,
     pub(crate) seeds: u32,
+    /// Paths relative to the task folder; unlike every other path here they may start with
+    /// `../`, because the files are shared with the harnesses of other tasks.
+    #[serde(default)]
+    pub(crate) shared_files: Vec<String>,
 }

@@ -188,4 +188,8 @@ pub struct TraceHarnessLocation {
     pub operations_per_thread: u32,
     /// How many traces the corpus holds: one per seed, seeds `1..=seeds`.
     pub seeds: u32,
+    /// Files kept once for several harnesses (`tasks/harness-common/`), copied into the
+    /// harness's `src/` under their own file name before it is built; the loader checks that
+    /// each exists and that no two of them, or a file of the template's `src/`, share a name.
+    pub shared_files: Vec<PathBuf>,
 }

@@ -3,8 +3,11 @@
 //! A harness is a cargo project template in `tasks/<id>/harness/` (its own `[workspace]`, never a
 //! member of ours, with its `Cargo.lock` committed). It includes the upstream files unmodified
 //! (`include!` or `#[path]` on `upstream/<path>`) against shims we write for the kernel
-//! interfaces they import. Generation copies the template and the verified upstream files into a
-//! build folder, builds the harness in release mode (`--locked`) and runs it once per seed, with
+//! interfaces they import. Files several harnesses need unchanged (the event recorder, the
+//! workload driver) are kept once in `tasks/harness-common/` and named by the `shared_files` of
+//! `[harness]`. Generation copies the template, the shared files (into its `src/`, so the harness
+//! declares them as ordinary modules) and the verified upstream files into a build folder,
+//! builds the harness in release mode (`--locked`) and runs it once per seed, with
 //! `--seed S --threads N --operations K`; the binary is named `<task id>-trace-harness`. Every
 //! run prints newline-delimited JSON events on standard output; each event is an object with at
 //! least
@@ -109,6 +112,14 @@ pub fn generate_trace_corpus(
             .map_err(|error| io_error(&config.build_directory, error))?;
     }
     copy_directory(&harness.directory, &config.build_directory)?;
+    for shared_file in &harness.shared_files {
+        let file_name = shared_file.file_name().ok_or_else(|| {
+            let message = "a shared harness file must name a file";
+            io_error(shared_file, io::Error::new(io::ErrorKind::InvalidInput, message))
+        })?;
+        let destination = config.build_directory.join("src").join(file_name);
+        fs::copy(shared_file, &destination).map_err(|error| io_error(shared_file, error))?;
+    }
     for source_file in &sources.files {
         let destination = config.build_directory.join("upstream").join(&source_file.path);
         if let Some(parent) = destination.parent() {

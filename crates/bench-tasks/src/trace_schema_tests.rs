@@ -361,19 +361,3 @@ fn every_event_kind_is_documented_in_the_task_readme() {
         }
     }
 }
-
-/// The harness files shared between tasks are identical copies.
-#[test]
-fn shared_harness_files_are_identical() {
-    let tasks_directory = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
-    let read = |task: &str, file: &str| {
-        fs::read_to_string(tasks_directory.join(task).join("harness/src").join(file)).unwrap()
-    };
-    for file in ["recorder.rs", "workload.rs"] {
-        let spin = read("spin", file);
-        for task in ["mutex", "rwmutex", "ringbuffer"] {
-            assert!(read(task, file) == spin, "{task}/harness/src/{file} differs from spin's");
-        }
-    }
-    assert!(read("mutex", "wait_shims.rs") == read("rwmutex", "wait_shims.rs"));
-}

@@ -1,4 +1,5 @@
-//! The event log shared by all threads of a harness run (identical in every task's harness).
+//! The event log shared by all threads of a harness run (one copy for every task's harness,
+//! copied into its `src/` at build time through `shared_files` in `task.toml`).
 //!
 //! Every traced step (one atomic instruction of the upstream code, performed by a shim) runs
 //! inside [`atomically`]: the step and the event it produces happen under one global lock, so the

@@ -1,4 +1,5 @@
-//! Command line, seeded randomness and timing of a harness run (identical in every task's harness).
+//! Command line, seeded randomness and timing of a harness run (one copy for every task's
+//! harness, copied into its `src/` at build time through `shared_files` in `task.toml`).
 
 use std::{
     sync::{

@@ -1,5 +1,6 @@
-//! Shims for the kernel interfaces `src/sync/wait.rs` imports, and its traced atomics (identical
-//! in the `mutex` and `rwmutex` harnesses).
+//! Shims for the kernel interfaces `src/sync/wait.rs` imports, and its traced atomics (one copy
+//! for the `mutex` and `rwmutex` harnesses, copied into their `src/` at build time through
+//! `shared_files` in `task.toml`).
 //!
 //! `wait.rs` is included verbatim in `crate::sync::wait`, next to a module named `core` that
 //! points its `AtomicBool` at [`WakerFlag`] (a waker's `has_woken`) and its `AtomicU32` at
