@@ -1,4 +1,5 @@
-//! General names: `x`, `Op(a)`, `I!Op(a)`, and subexpression selectors `Op!label(a)`, `Op!1`.
+//! General names: `x`, `Op(a)`, `I!Op(a)`, and subexpression selectors `Op!label(a)`, `Op!1`,
+//! also after a proof step name (`<1>2!1`, `<1>a!lab`).
 //!
 //! A name is resolved in the current context, through module instances (`I!J!Op`), and checked
 //! for arity; a theorem or step name used as an expression must stand for an expression. The
@@ -27,8 +28,17 @@ impl Analyzer<'_> {
             }
             return CONSTANT_LEVEL;
         }
-        let name = canonical(first_name).to_string();
+        let is_step_name = first_name.starts_with('<');
+        let name = if is_step_name {
+            self.normalized_step_name(first_name)
+        } else {
+            canonical(first_name).to_string()
+        };
         let Some(mut symbol) = self.scopes.resolve(&name) else {
+            if is_step_name {
+                self.unknown_step_with_selectors(segments);
+                return CONSTANT_LEVEL;
+            }
             let name_span = Span::new(first.span.start, first.span.start + first_name.len() as u32);
             // An operator symbol written where an expression is expected (`@@[x]`, `... + y`)
             // is an unknown name to SANY, like an identifier.
@@ -107,6 +117,34 @@ impl Analyzer<'_> {
         }
         let levels: Vec<u8> = facts.iter().map(|fact| fact.level).collect();
         self.symbol_level(symbol, &levels)
+    }
+
+    /// An unknown step name starting a general name (`<1>9!1`, `<1>9(x)`): SANY names the first
+    /// selector after the step, or the step when it has none.
+    fn unknown_step_with_selectors(&mut self, segments: &[NameSegment]) {
+        let (shown, span) = match segments.get(1) {
+            Some(selector) => {
+                let text = match &selector.selector {
+                    Selector::Number(number) => format!("argument selector {number}"),
+                    Selector::Name(text) | Selector::Structural(text) => text.clone(),
+                    Selector::Arguments => "!(...)".to_string(),
+                };
+                let span =
+                    Span::new((selector.span.start + 1).min(selector.span.end), selector.span.end);
+                (text, span)
+            }
+            None => {
+                let first = &segments[0];
+                let name_length = selector_text(&segments[..1]).len() as u32;
+                (
+                    selector_text(&segments[..1]),
+                    Span::new(first.span.start, first.span.start + name_length),
+                )
+            }
+        };
+        let message = format!("Unknown operator: `{shown}'.");
+        self.error(codes::SYMBOL_UNDEFINED, span, message);
+        self.all_arguments(segments);
     }
 
     fn all_arguments(&mut self, segments: &[NameSegment]) {

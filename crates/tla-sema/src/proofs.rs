@@ -153,7 +153,7 @@ impl Analyzer<'_> {
     }
 
     /// `<*>2` names the step `<n>2` of the current level n.
-    fn normalized_step_name(&self, written: &str) -> String {
+    pub(crate) fn normalized_step_name(&self, written: &str) -> String {
         match written.strip_prefix("<*>") {
             Some(rest) => format!("<{}>{rest}", self.proof_levels.last().copied().unwrap_or(1)),
             None => written.to_string(),
@@ -241,9 +241,18 @@ impl Analyzer<'_> {
         }
         let mut symbol: Option<SymbolId> = None;
         for segment in segments {
-            let Selector::Name(text) = &segment.selector else { return };
+            let Selector::Name(text) = &segment.selector else {
+                if symbol.is_some() {
+                    // A positional subexpression (`T!1`, `<1>2!1`): not a defined operator.
+                    self.not_a_definition(entry.span);
+                }
+                return;
+            };
             let name = canonical(text);
             let found = match symbol {
+                None if text.starts_with('<') => {
+                    self.scopes.resolve(&self.normalized_step_name(text))
+                }
                 None => self.scopes.resolve(name),
                 Some(current) => {
                     let Some(module) = self.scopes.symbols[current].instance_of.clone() else {
@@ -301,9 +310,22 @@ impl Analyzer<'_> {
         match &fact.kind {
             ExprKind::Name(_) if self.is_module_fact(fact) => false,
             ExprKind::Name(segments) => {
-                let [segment] = segments.as_slice() else { return false };
-                let Selector::Name(name) = &segment.selector else { return false };
-                match self.scopes.resolve(canonical(name)) {
+                let Some(Selector::Name(name)) = segments.first().map(|first| &first.selector)
+                else {
+                    return false;
+                };
+                let name = if name.starts_with('<') {
+                    self.normalized_step_name(name)
+                } else {
+                    canonical(name).to_string()
+                };
+                if segments.len() > 1 {
+                    // A subexpression of a theorem or step (`T!1`, `<1>2!lab`) is an expression.
+                    return self.scopes.resolve(&name).is_some_and(|id| {
+                        self.scopes.symbols[id].kind == SymbolKind::TheoremOrAssumption
+                    });
+                }
+                match self.scopes.resolve(&name) {
                     Some(id) => !matches!(
                         self.scopes.symbols[id].kind,
                         SymbolKind::TheoremOrAssumption | SymbolKind::ModuleInstance

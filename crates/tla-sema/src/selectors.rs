@@ -11,6 +11,7 @@
 //! tree shape is not modelled, the selection is accepted.
 
 use crate::codes;
+use crate::labels::Statement;
 use crate::resolve::{canonical, Analyzer};
 use crate::scope::{SymbolId, SymbolKind};
 use tla_diagnostics::Span;
@@ -28,6 +29,8 @@ enum Node<'e> {
     Leaf,
     /// Not modelled: the rest of the selection is accepted.
     Opaque,
+    /// A CASE, HAVE or SUFFICES step's formula, SANY's one operand of the step's node.
+    StepOperand(&'e Expr),
 }
 
 type Selection<'e> = Result<Node<'e>, (Span, String)>;
@@ -106,7 +109,12 @@ impl<'a> Analyzer<'a> {
         span: Span,
         after_label: bool,
     ) -> Result<(), (Span, String)> {
-        let mut node = Node::Expr(body);
+        let wraps_formula = matches!(
+            self.scopes.symbols[symbol].statement,
+            Some(Statement::Case | Statement::Have | Statement::Suffices)
+        );
+        let mut node =
+            if wraps_formula && !after_label { Node::StepOperand(body) } else { Node::Expr(body) };
         // SANY's parameters of the selection (the operator's, and the bound names of binders
         // selected with `!@` or `!(x)`) and the arguments given for them.
         let arity = self.scopes.symbols[symbol].arity.max(0) as usize;
@@ -135,6 +143,10 @@ impl<'a> Analyzer<'a> {
                     }
                     Node::Tuple(items) => match arg_num(&segment.selector, items.len()) {
                         Some(n) => Node::Expr(&items[n - 1]),
+                        None => return Err(nonexistent(segment)),
+                    },
+                    Node::StepOperand(formula) => match arg_num(&segment.selector, 1) {
+                        Some(_) => Node::Expr(formula),
                         None => return Err(nonexistent(segment)),
                     },
                     Node::Leaf => return Err(has_none(segment)),
@@ -451,6 +463,9 @@ fn find_in_proof(proof: &Proof, span: Span) -> Option<&Expr> {
         if !(step.span.start <= span.start && span.end <= step.span.end) {
             return None;
         }
+        if step.label.as_ref().is_some_and(|label| label.span == span) {
+            return step_body(&step.kind);
+        }
         match &step.kind {
             ProofStepKind::Define(definitions) => {
                 definitions.iter().find_map(|definition| match &definition.kind {
@@ -461,6 +476,21 @@ fn find_in_proof(proof: &Proof, span: Span) -> Option<&Expr> {
             _ => find_in_proof(step.proof.as_ref()?, span),
         }
     })
+}
+
+/// The formula of a named step whose selection is modelled: an assertion (its ASSUME/PROVE
+/// included), a CASE, a HAVE or a SUFFICES without ASSUME (the last three behind one operand,
+/// `Node::StepOperand`). A SUFFICES ASSUME, PICK, TAKE or WITNESS step is not modelled.
+fn step_body(kind: &ProofStepKind) -> Option<&Expr> {
+    match kind {
+        ProofStepKind::Assert(expr) | ProofStepKind::Case(expr) | ProofStepKind::Have(expr) => {
+            Some(expr)
+        }
+        ProofStepKind::Suffices(expr) if !matches!(expr.kind, ExprKind::AssumeProve { .. }) => {
+            Some(expr)
+        }
+        _ => None,
+    }
 }
 
 /// The body of the label expression at `span` inside `expr` (not inside LET definitions, whose

@@ -181,7 +181,8 @@ pub struct NameSegment {
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Selector {
-    /// An identifier or an operator symbol.
+    /// An identifier or an operator symbol; first in a name, also a proof step name (`<1>2` of
+    /// `<1>2!1`, as written).
     Name(String),
     /// `!1`, `!2`: the n-th operand.
     Number(u32),

@@ -294,10 +294,15 @@ impl Parser<'_> {
                     );
                     return Err(self.error_at(INVALID_SYNTAX, token.span, message));
                 }
-                return Ok(Expr::new(
-                    ExprKind::StepName(self.text_of(token).to_string()),
-                    token.span,
-                ));
+                // SANY's `GeneralId` may start with a step name: `<1>2!1`, `<1>a!lab`, `<1>2(x)`.
+                let takes_arguments = self.at(TokenKind::LeftParen) && self.can_start_argument(1);
+                if !takes_arguments && !self.at(TokenKind::Bang) {
+                    return Ok(Expr::new(
+                        ExprKind::StepName(self.text_of(token).to_string()),
+                        token.span,
+                    ));
+                }
+                Selector::Name(self.text_of(token).to_string())
             }
             Next::Token(TokenKind::Operator(index)) => {
                 let class = operators::spelling(index).class;
@@ -488,7 +493,12 @@ impl Parser<'_> {
             }
             _ => return Err(self.unexpected("`<<' , `>>' , `:' , `@' , or number")),
         };
-        let (arguments, arguments_span) = self.optional_arguments()?;
+        // Only a name selector takes arguments: SANY rejects `Op!1(x)` and `Op!<<(x)`.
+        let (arguments, arguments_span) = if matches!(selector, Selector::Name(_)) {
+            self.optional_arguments()?
+        } else {
+            (Vec::new(), None)
+        };
         Ok(NameSegment { arguments_span, selector, arguments, span: self.span_from(bang.span) })
     }
 

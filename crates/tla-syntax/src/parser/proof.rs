@@ -9,6 +9,9 @@ use crate::ast::{
 };
 use crate::token::{Keyword, TokenKind};
 
+/// SANY's `MaxProofDepth`: a module may nest at most this many proofs inside one another.
+pub const MAX_PROOF_NESTING_DEPTH: usize = 100;
+
 impl Parser<'_> {
     /// `THEOREM [Name ==] (ASSUME ... PROVE ... | e) [proof]`.
     pub(crate) fn theorem(&mut self) -> ParseResult<Unit> {
@@ -177,7 +180,13 @@ impl Parser<'_> {
     }
 
     /// SANY's `Proof`: a terminal proof, or steps ending with a QED step.
+    /// SANY counts every proof, terminal ones included, and rejects the 101st nested one.
     pub(crate) fn proof(&mut self) -> ParseResult<Proof> {
+        if self.proof_levels.len() >= MAX_PROOF_NESTING_DEPTH {
+            let span = self.token().span;
+            let message = format!("Proofs nested more than {MAX_PROOF_NESTING_DEPTH}deep.");
+            return Err(self.error_at(crate::diagnostics::INVALID_SYNTAX, span, message));
+        }
         self.enter()?;
         self.proof_levels.push(None);
         let res = self.proof_body();

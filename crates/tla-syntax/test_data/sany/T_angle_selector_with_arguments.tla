@@ -1,0 +1,4 @@
+---- MODULE T_angle_selector_with_arguments ----
+Op == (1 = 1) /\ (2 = 2)
+U == Op!<<(1)
+====
