@@ -217,6 +217,15 @@ fn usage_errors_exit_two() {
 /// never answers the later ones; returns the base URL and the request lines plus authorization
 /// headers it saw.
 fn start_fake_openai_server(answered: usize) -> (String, Arc<Mutex<Vec<String>>>) {
+    start_scripted_server(answered, None)
+}
+
+/// As [`start_fake_openai_server`], but with `rejection` every answer is that HTTP status line
+/// (e.g. `400 Bad Request`) with an OpenAI-style error body.
+fn start_scripted_server(
+    answered: usize,
+    rejection: Option<&'static str>,
+) -> (String, Arc<Mutex<Vec<String>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
     let seen = Arc::new(Mutex::new(Vec::new()));
@@ -244,6 +253,15 @@ fn start_fake_openai_server(answered: usize) -> (String, Arc<Mutex<Vec<String>>>
                 > answered
             {
                 held_connections.push(stream);
+                continue;
+            }
+            if let Some(status) = rejection {
+                let reply = r#"{"error": {"message": "the model does not exist", "type": "invalid_request_error"}}"#;
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{reply}",
+                    reply.len()
+                );
                 continue;
             }
             let reply = serde_json::json!({
@@ -416,4 +434,43 @@ fn a_run_killed_mid_call_resumes_without_repeating_a_finished_call() {
         let card = std::fs::read_to_string(folder.join("score_card.json")).ok();
         assert!(card.is_some(), "sample {sample} has no score card");
     }
+}
+
+#[test]
+fn a_provider_error_fails_its_attempt_cleanly_and_the_report_counts_it() {
+    let scratch = Scratch::new("reject");
+    write_fixture_task(&scratch, "lock");
+    let (runs, tasks, cache) = (scratch.path("runs"), scratch.path("tasks"), scratch.path("cache"));
+    let (base_url, seen) = start_scripted_server(usize::MAX, Some("400 Bad Request"));
+    let environment = [("SYSMOBENCH_CACHE", cache.as_str()), ("FAKE_BASE_URL", base_url.as_str())];
+    let (exit, output) =
+        sysmobench(&["fetch", "lock", "--tasks-dir", &tasks], &scratch.dir, &environment);
+    assert_eq!(exit, 0, "{output}");
+    let args = [
+        "run",
+        "--task",
+        "lock",
+        "--agent",
+        "basic",
+        "--model",
+        "openai-api/fake/m1",
+        "--samples",
+        "2",
+    ];
+    let args = [&args[..], &["--runs-dir", &runs, "--run-id", "x", "--tasks-dir", &tasks]].concat();
+    let (exit, output) = sysmobench(&args, &scratch.dir, &environment);
+    assert_eq!(exit, 0, "per-attempt failures do not fail the run: {output}");
+    assert_eq!(output.matches(": failed: ").count(), 2, "{output}");
+    assert_eq!(count_posts(&seen), 2, "a 400 is not retried: {output}");
+    let failure = std::fs::read_to_string(
+        scratch.dir.join("runs/x/lock/basic/openai-api_fake_m1/sample-0/failure.txt"),
+    );
+    assert!(failure.is_ok_and(|text| !text.is_empty()), "{output}");
+
+    let (exit, output) =
+        sysmobench(&["report", "--runs-dir", &runs, "--format", "json"], &scratch.dir, &[]);
+    assert_eq!(exit, 0, "{output}");
+    let board: serde_json::Value = serde_json::from_str(&output).unwrap();
+    assert_eq!(board["rows"][0]["failed_attempts"], 2, "{output}");
+    assert_eq!(board["rows"][0]["syntax"]["best"], 0.0, "a failed attempt scores 0: {output}");
 }
