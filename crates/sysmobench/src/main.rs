@@ -22,7 +22,7 @@ commands:
         check a TLA+ module as SANY does: syntax, modules, names and levels
   run --task TASK... --agent AGENT [--model MODEL...] [--samples K] [--repair K] [--resume [ID]] [--dry-run]
         put an agent in front of tasks, store every attempt, resume a killed run
-  rescore [RUN-ID] [--runs-dir DIR]
+  rescore [RUN-ID] [--runs-dir DIR] [--weights paper|leaderboard] [--no-cascade]
         recompute the score cards of a stored run from its saved models (no model calls)
   report [RUN-ID] [--runs-dir DIR] [--format table|md|csv|json] [--pass-k K]
         print a run's leaderboard: phases, pass@K, tokens, cost and time per task, agent and model

@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const RESCORE_USAGE: &str = "\
-usage: sysmobench rescore [RUN-ID] [--runs-dir DIR]
+usage: sysmobench rescore [RUN-ID] [--runs-dir DIR] [--weights paper|leaderboard] [--no-cascade]
 
 Recomputes the score card of every finished attempt of the run (the latest run when no id is
 given) from the module and cfg saved in its folder; no model is called. Prints how many cards
-changed. Exit codes: 0 done, 1 no such run or store, 2 usage error.";
+changed. The weights and cascade rule are the run's unless given here. Exit codes: 0 done, 1 no such run or store, 2 usage error.";
 
 const REPORT_USAGE: &str = "\
 usage: sysmobench report [RUN-ID] [--runs-dir DIR] [--format table|md|csv|json] [--pass-k K]
@@ -34,6 +34,8 @@ struct StoreArguments {
     runs_directory: PathBuf,
     format: ReportFormat,
     pass_k: usize,
+    weights: Option<WeightPreset>,
+    no_cascade: bool,
 }
 
 pub fn run_rescore(args: &[String]) -> ExitCode {
@@ -83,6 +85,8 @@ fn parse_arguments(args: &[String], is_report: bool) -> Result<Option<StoreArgum
         runs_directory: PathBuf::from("runs"),
         format: ReportFormat::Table,
         pass_k: 1,
+        weights: None,
+        no_cascade: false,
     };
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
@@ -103,6 +107,13 @@ fn parse_arguments(args: &[String], is_report: bool) -> Result<Option<StoreArgum
                     .filter(|k| *k > 0)
                     .ok_or("--pass-k needs a positive number")?;
             }
+            "--weights" if !is_report => {
+                let name = value("--weights")?;
+                let preset = WeightPreset::parse(&name)
+                    .ok_or_else(|| format!("unknown weight preset `{name}`"))?;
+                arguments.weights = Some(preset);
+            }
+            "--no-cascade" if !is_report => arguments.no_cascade = true,
             "-h" | "--help" => return Ok(None),
             other if !other.starts_with('-') && arguments.run_id.is_none() => {
                 arguments.run_id = Some(other.to_string())
@@ -140,6 +151,16 @@ fn open_run(arguments: &StoreArguments) -> Result<(RunStore, String), String> {
 fn rescore(arguments: &StoreArguments) -> Result<String, String> {
     let (store, run_id) = open_run(arguments)?;
     let attempts = store.all_attempts(&run_id).map_err(|error| error.to_string())?;
+    let config: serde_json::Value = store
+        .run_config(&run_id)
+        .map_err(|error| error.to_string())?
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    let run_weights =
+        config.get("weights").and_then(serde_json::Value::as_str).and_then(WeightPreset::parse);
+    let weights = arguments.weights.or(run_weights).unwrap_or(WeightPreset::Paper);
+    let run_cascade = config.get("cascade").and_then(serde_json::Value::as_bool).unwrap_or(true);
+    let cascade = run_cascade && !arguments.no_cascade;
     let (mut rescored, mut changed, mut skipped) = (0, Vec::new(), Vec::new());
     for attempt in attempts.iter().filter(|attempt| attempt.status == AttemptStatus::Finished) {
         let label = attempt_label(attempt);
@@ -154,8 +175,8 @@ fn rescore(arguments: &StoreArguments) -> Result<String, String> {
             &module_text,
             cfg_text.as_deref(),
             folder,
-            WeightPreset::Paper,
-            true,
+            weights,
+            cascade,
         );
         let card_json = card.to_json();
         let _ = std::fs::write(folder.join("score_card.json"), &card_json);

@@ -37,6 +37,7 @@ usage: sysmobench run --task TASK... --agent AGENT [--model MODEL...] [--samples
                       [--repair K] [--concurrency N] [--runs-dir DIR] [--run-id ID] [--dry-run]
                       [--replay FILE] [--spec FILE.tla] [--tasks-dir DIR] [--cache DIR]
                       [--models-file FILE.toml] [--prices-file FILE.toml]
+                      [--weights paper|leaderboard] [--no-cascade]
        sysmobench run --resume [RUN-ID] [--runs-dir DIR] [--concurrency N]
 
 AGENT is basic, code-translation, trace-learning, reference or external (which scores --spec).
@@ -68,6 +69,12 @@ struct RunPlan {
     /// A price file layered over the built-in prices.
     #[serde(default)]
     prices_file: Option<PathBuf>,
+    /// The weight preset of the overall score (`paper` or `leaderboard`).
+    #[serde(default = "paper_weights")]
+    weights: String,
+    /// Whether a later phase scores 0 once an earlier one failed.
+    #[serde(default = "cascade_by_default")]
+    cascade: bool,
     /// SHA-256 of each task's `task.toml`, as loaded when the run was planned.
     task_hashes: Vec<(String, String)>,
     /// Each model's settings (temperature, output limit, ...) as resolved when the run was planned.
@@ -123,6 +130,8 @@ fn parse_arguments(args: &[String]) -> Result<Option<RunArguments>, String> {
     let mut resume = None;
     let mut models_file = None;
     let mut prices_file = None;
+    let mut weights = paper_weights();
+    let mut cascade = true;
     let mut iter = args.iter().peekable();
     while let Some(arg) = iter.next() {
         let mut value =
@@ -143,6 +152,12 @@ fn parse_arguments(args: &[String]) -> Result<Option<RunArguments>, String> {
             "--runs-dir" => runs_directory = PathBuf::from(value("--runs-dir")?),
             "--run-id" => run_id = Some(value("--run-id")?),
             "--dry-run" => dry_run = true,
+            "--weights" => {
+                weights = value("--weights")?;
+                WeightPreset::parse(&weights)
+                    .ok_or_else(|| format!("unknown weight preset `{weights}`"))?;
+            }
+            "--no-cascade" => cascade = false,
             "--replay" => replay = Some(PathBuf::from(value("--replay")?)),
             "--spec" => external_spec = Some(PathBuf::from(value("--spec")?)),
             "--tasks-dir" => tasks_directory = Some(PathBuf::from(value("--tasks-dir")?)),
@@ -200,6 +215,8 @@ fn parse_arguments(args: &[String]) -> Result<Option<RunArguments>, String> {
         })
         .collect();
     let plan = RunPlan {
+        weights,
+        cascade,
         model_settings,
         models_file,
         prices_file,
@@ -476,6 +493,14 @@ impl CostEstimate {
     }
 }
 
+fn paper_weights() -> String {
+    "paper".to_string()
+}
+
+fn cascade_by_default() -> bool {
+    true
+}
+
 /// The built-in model settings and prices with the user's files layered over them.
 fn settings_and_prices(
     models_file: Option<&Path>,
@@ -565,8 +590,8 @@ fn run_attempt(
                 &module_text,
                 cfg_text.as_deref(),
                 &folder,
-                WeightPreset::Paper,
-                true,
+                WeightPreset::parse(&plan.weights).unwrap_or(WeightPreset::Paper),
+                plan.cascade,
             );
             let card_json = card.to_json();
             let _ = std::fs::write(folder.join("score_card.json"), &card_json);

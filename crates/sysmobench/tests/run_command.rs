@@ -87,6 +87,26 @@ fn reference_agent_scores_its_own_models_and_a_resumed_run_has_nothing_left() {
             .contains("rescored 2 attempt(s), 1 changed\n  changed: spin reference none sample 0"),
         "{output}"
     );
+    let rescore_with = |extra: &[&str]| {
+        let args = [&["rescore", "r1", "--runs-dir", runs.as_str()][..], extra].concat();
+        sysmobench(&args, &scratch.dir, &[])
+    };
+    let (exit, output) = rescore_with(&["--weights", "leaderboard"]);
+    assert_eq!(exit, 0, "{output}");
+    assert!(output.contains("rescored 2 attempt(s), 2 changed"), "{output}");
+    let card = std::fs::read_to_string(
+        scratch.dir.join("runs/r1/mutex/reference/none/sample-0/score_card.json"),
+    )
+    .unwrap();
+    assert!(card.contains("\"weights\": \"leaderboard\""), "{card}");
+    let (exit, output) = rescore_with(&[]);
+    assert_eq!(exit, 0, "{output}");
+    assert!(
+        output.contains("rescored 2 attempt(s), 2 changed"),
+        "back to the run's own weights: {output}"
+    );
+    let (exit, output) = rescore_with(&["--weights", "heavy"]);
+    assert_eq!(exit, 2, "{output}");
 
     let (exit, output) =
         sysmobench(&["report", "--runs-dir", &runs, "--format", "csv"], &scratch.dir, &[]);
