@@ -233,6 +233,29 @@ fn usage_errors_exit_two() {
     }
 }
 
+/// Writes the fixture task `lock` and fetches it (a `local` source) into `cache`.
+fn write_and_fetch_fixture_task(scratch: &Scratch, cache: &str) {
+    write_fixture_task(scratch, "lock");
+    let tasks = scratch.path("tasks");
+    let environment = [("SYSMOBENCH_CACHE", cache)];
+    let (exit, output) =
+        sysmobench(&["fetch", "lock", "--tasks-dir", &tasks], &scratch.dir, &environment);
+    assert_eq!(exit, 0, "{output}");
+}
+
+/// `run` of the basic agent on the fixture task with the fake server's model, plus `extra`.
+fn basic_run_arguments(scratch: &Scratch, run_id: &str, extra: &[&str]) -> Vec<String> {
+    let (runs, tasks) = (scratch.path("runs"), scratch.path("tasks"));
+    let fixed = ["run", "--task", "lock", "--agent", "basic", "--model", "openai-api/fake/m1"];
+    let places = ["--runs-dir", &runs, "--run-id", run_id, "--tasks-dir", &tasks];
+    fixed.iter().chain(&places).chain(extra).map(|arg| arg.to_string()).collect()
+}
+
+fn run_with(args: &[String], scratch: &Scratch, environment: &[(&str, &str)]) -> (i32, String) {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    sysmobench(&args, &scratch.dir, environment)
+}
+
 /// Answers the first `answered` connections with one chat completion carrying [`MODEL_REPLY`] and
 /// never answers the later ones; returns the base URL and the request lines plus authorization
 /// headers it saw.
@@ -305,10 +328,8 @@ fn start_scripted_server(
 #[test]
 fn basic_agent_calls_an_openai_compatible_server_and_caches_the_reply() {
     let scratch = Scratch::new("basic");
-    write_fixture_task(&scratch, "lock");
-    let cache = scratch.path("cache");
-    let tasks = scratch.path("tasks");
-    let runs = scratch.path("runs");
+    let (runs, cache) = (scratch.path("runs"), scratch.path("cache"));
+    write_and_fetch_fixture_task(&scratch, &cache);
     let (base_url, seen) = start_fake_openai_server(usize::MAX);
     let environment = [
         ("SYSMOBENCH_CACHE", cache.as_str()),
@@ -316,26 +337,8 @@ fn basic_agent_calls_an_openai_compatible_server_and_caches_the_reply() {
         ("FAKE_API_KEY", "k"),
     ];
 
-    let (exit, output) =
-        sysmobench(&["fetch", "lock", "--tasks-dir", &tasks], &scratch.dir, &environment);
-    assert_eq!(exit, 0, "{output}");
     let run = |run_id: &str| {
-        let args = [
-            "run",
-            "--task",
-            "lock",
-            "--agent",
-            "basic",
-            "--model",
-            "openai-api/fake/m1",
-            "--runs-dir",
-            &runs,
-            "--run-id",
-            run_id,
-            "--tasks-dir",
-            &tasks,
-        ];
-        sysmobench(&args, &scratch.dir, &environment)
+        run_with(&basic_run_arguments(&scratch, run_id, &[]), &scratch, &environment)
     };
     let (exit, output) = run("first");
     assert_eq!(exit, 0, "{output}");
@@ -392,30 +395,13 @@ fn count_posts(seen: &Mutex<Vec<String>>) -> usize {
 #[test]
 fn a_run_killed_mid_call_resumes_without_repeating_a_finished_call() {
     let scratch = Scratch::new("kill");
-    write_fixture_task(&scratch, "lock");
-    let (runs, tasks, cache) = (scratch.path("runs"), scratch.path("tasks"), scratch.path("cache"));
-    let (exit, output) = sysmobench(
-        &["fetch", "lock", "--tasks-dir", &tasks],
-        &scratch.dir,
-        &[("SYSMOBENCH_CACHE", cache.as_str())],
-    );
-    assert_eq!(exit, 0, "{output}");
+    let (runs, cache) = (scratch.path("runs"), scratch.path("cache"));
+    write_and_fetch_fixture_task(&scratch, &cache);
 
     // The first server answers one call and then hangs: the run is killed while waiting.
     let (hanging_url, seen_before_kill) = start_fake_openai_server(1);
     let mut child = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
-        .args([
-            "run",
-            "--task",
-            "lock",
-            "--agent",
-            "basic",
-            "--model",
-            "openai-api/fake/m1",
-            "--samples",
-            "3",
-        ])
-        .args(["--runs-dir", &runs, "--run-id", "k", "--tasks-dir", &tasks])
+        .args(basic_run_arguments(&scratch, "k", &["--samples", "3"]))
         .current_dir(&scratch.dir)
         .env("SYSMOBENCH_CACHE", &cache)
         .env("FAKE_BASE_URL", &hanging_url)
@@ -459,26 +445,12 @@ fn a_run_killed_mid_call_resumes_without_repeating_a_finished_call() {
 #[test]
 fn a_provider_error_fails_its_attempt_cleanly_and_the_report_counts_it() {
     let scratch = Scratch::new("reject");
-    write_fixture_task(&scratch, "lock");
-    let (runs, tasks, cache) = (scratch.path("runs"), scratch.path("tasks"), scratch.path("cache"));
+    let (runs, cache) = (scratch.path("runs"), scratch.path("cache"));
+    write_and_fetch_fixture_task(&scratch, &cache);
     let (base_url, seen) = start_scripted_server(usize::MAX, Some("400 Bad Request"));
     let environment = [("SYSMOBENCH_CACHE", cache.as_str()), ("FAKE_BASE_URL", base_url.as_str())];
-    let (exit, output) =
-        sysmobench(&["fetch", "lock", "--tasks-dir", &tasks], &scratch.dir, &environment);
-    assert_eq!(exit, 0, "{output}");
-    let args = [
-        "run",
-        "--task",
-        "lock",
-        "--agent",
-        "basic",
-        "--model",
-        "openai-api/fake/m1",
-        "--samples",
-        "2",
-    ];
-    let args = [&args[..], &["--runs-dir", &runs, "--run-id", "x", "--tasks-dir", &tasks]].concat();
-    let (exit, output) = sysmobench(&args, &scratch.dir, &environment);
+    let args = basic_run_arguments(&scratch, "x", &["--samples", "2"]);
+    let (exit, output) = run_with(&args, &scratch, &environment);
     assert_eq!(exit, 0, "per-attempt failures do not fail the run: {output}");
     assert_eq!(output.matches(": failed: ").count(), 2, "{output}");
     assert_eq!(count_posts(&seen), 2, "a 400 is not retried: {output}");
