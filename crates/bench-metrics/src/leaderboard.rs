@@ -13,6 +13,7 @@
 //!   without a known price and says how many.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 use crate::aggregate::{best_of, mean_with_standard_error, pass_at_k};
 use crate::score_card::Phase;
@@ -115,18 +116,14 @@ pub struct Leaderboard {
 
 /// Groups `attempts` into rows and aggregates them.
 pub fn leaderboard(attempts: &[AttemptSummary], pass_k: usize) -> Leaderboard {
-    let mut groups: Vec<(&str, &str, &str, Vec<&AttemptSummary>)> = Vec::new();
+    let mut groups: BTreeMap<(&str, &str, &str), Vec<&AttemptSummary>> = BTreeMap::new();
     for attempt in attempts {
         let key = (attempt.task.as_str(), attempt.agent.as_str(), attempt.model.as_str());
-        match groups.iter_mut().find(|group| (group.0, group.1, group.2) == key) {
-            Some(group) => group.3.push(attempt),
-            None => groups.push((key.0, key.1, key.2, vec![attempt])),
-        }
+        groups.entry(key).or_default().push(attempt);
     }
-    groups.sort_by(|left, right| (left.0, left.1, left.2).cmp(&(right.0, right.1, right.2)));
     let rows = groups
         .into_iter()
-        .map(|(task, agent, model, members)| {
+        .map(|((task, agent, model), members)| {
             let cards: Vec<CardScores> = members
                 .iter()
                 .map(|attempt| attempt.scores.unwrap_or_else(CardScores::failed))

@@ -10,7 +10,8 @@ use bench_metrics::{
     leaderboard, render_leaderboard, AttemptSummary, AttemptUsage, CardScores, ReportFormat,
     WeightPreset,
 };
-use bench_runs::{AttemptRow, AttemptStatus, RunStore};
+use bench_runs::{AttemptRow, AttemptStatus, RunStore, UsageTotals};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -217,7 +218,8 @@ fn saved_model(folder: &Path) -> Option<(String, String, Option<String>)> {
 fn report(arguments: &StoreArguments) -> Result<String, String> {
     let (store, run_id) = open_run(arguments)?;
     let attempts = store.all_attempts(&run_id).map_err(|error| error.to_string())?;
-    let usage = store.usage_by_attempt(&run_id).map_err(|error| error.to_string())?;
+    let usage: HashMap<i64, UsageTotals> =
+        store.usage_by_attempt(&run_id).map_err(|error| error.to_string())?.into_iter().collect();
     let mut summaries = Vec::new();
     let mut unfinished = 0;
     for attempt in &attempts {
@@ -231,7 +233,7 @@ fn report(arguments: &StoreArguments) -> Result<String, String> {
                 continue;
             }
         };
-        let totals = usage.iter().find(|(id, _)| *id == attempt.id).map(|(_, totals)| totals);
+        let totals = usage.get(&attempt.id);
         summaries.push(AttemptSummary {
             task: attempt.key.task.clone(),
             agent: attempt.key.agent.clone(),

@@ -273,8 +273,7 @@ fn execute(arguments: RunArguments) -> Result<(), String> {
     };
     let planned = plan_attempts(&plan, &run_id, &arguments.runs_directory);
     if arguments.dry_run {
-        print_dry_run(&plan, &run_id, &planned);
-        return Ok(());
+        return print_dry_run(&plan, &run_id, &planned);
     }
     let config_json = serde_json::to_string_pretty(&plan).map_err(|error| error.to_string())?;
     store.create_run(&run_id, &config_json).map_err(|error| error.to_string())?;
@@ -405,9 +404,14 @@ fn derive_seed(seed: u64, parts: &[&str]) -> u64 {
     hash
 }
 
-fn print_dry_run(plan: &RunPlan, run_id: &str, planned: &[(AttemptKey, u64, PathBuf)]) {
+fn print_dry_run(
+    plan: &RunPlan,
+    run_id: &str,
+    planned: &[(AttemptKey, u64, PathBuf)],
+) -> Result<(), String> {
     println!("dry run {run_id}: agent {}, {} attempt(s)", plan.agent, planned.len());
-    let mut estimate = CostEstimate::default();
+    let (_, prices) = settings_and_prices(None, plan.prices_file.as_deref())?;
+    let mut estimate = CostEstimate { prices, first_calls_usd: 0.0, attempts_without_price: 0 };
     for (key, seed, folder) in planned {
         let first_call = estimate.add_attempt(plan, key, *seed);
         println!(
@@ -420,7 +424,7 @@ fn print_dry_run(plan: &RunPlan, run_id: &str, planned: &[(AttemptKey, u64, Path
     }
     if !AgentName::parse(&plan.agent).is_some_and(AgentName::calls_model) {
         println!("model calls: none");
-        return;
+        return Ok(());
     }
     let rounds = 1 + plan.repair_rounds as usize;
     println!(
@@ -442,11 +446,12 @@ fn print_dry_run(plan: &RunPlan, run_id: &str, planned: &[(AttemptKey, u64, Path
         estimate.first_calls_usd,
         estimate.first_calls_usd * rounds as f64
     );
+    Ok(())
 }
 
 /// An upper estimate of a run's cost from its first prompts, before any call is made.
-#[derive(Default)]
 struct CostEstimate {
+    prices: PriceTable,
     first_calls_usd: f64,
     attempts_without_price: usize,
 }
@@ -478,9 +483,7 @@ impl CostEstimate {
             output_tokens: output_limit as u64,
             ..TokenUsage::default()
         };
-        let prices =
-            settings_and_prices(None, plan.prices_file.as_deref()).map(|(_, prices)| prices);
-        match prices.ok().and_then(|prices| prices.cost_usd(&model, &usage)) {
+        match self.prices.cost_usd(&model, &usage) {
             Some(cost) => {
                 self.first_calls_usd += cost;
                 format!(": first prompt ~{} tokens, up to ${cost:.3}", usage.input_tokens)

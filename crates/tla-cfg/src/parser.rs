@@ -265,24 +265,7 @@ impl<'a> Parser<'_, 'a> {
         let mut token = self.next();
         let mut module = None;
         if image_is(&token, "[")? {
-            let module_token = self.next();
-            if module_token.is_end() {
-                return Err(CfgError::expected_identifier(
-                    module_token.line,
-                    module_token.span,
-                    "=[",
-                ));
-            }
-            let close = self.next();
-            if !image_is(&close, "]")? {
-                return Err(CfgError::expected(
-                    CfgErrorKind::UnclosedModuleName,
-                    close.line,
-                    close.span,
-                    "]",
-                ));
-            }
-            module = Some(name_of(&module_token));
+            module = Some(self.parse_module_name_after_bracket("=[")?);
             token = self.next();
         }
         let value = self.parse_value(token, 0)?;
@@ -297,28 +280,35 @@ impl<'a> Parser<'_, 'a> {
         }))
     }
 
+    /// After a `[` in `=[Mod]` or `<-[Mod]`: the module name and the closing `]`; `context` is
+    /// what TLC names as the text the missing name should follow.
+    fn parse_module_name_after_bracket(&mut self, context: &str) -> Result<CfgName, CfgError> {
+        let module_token = self.next();
+        if module_token.is_end() {
+            return Err(CfgError::expected_identifier(
+                module_token.line,
+                module_token.span,
+                context,
+            ));
+        }
+        let close = self.next();
+        if !image_is(&close, "]")? {
+            return Err(CfgError::expected(
+                CfgErrorKind::UnclosedModuleName,
+                close.line,
+                close.span,
+                "]",
+            ));
+        }
+        Ok(name_of(&module_token))
+    }
+
     /// After `lhs <-`: `Def` or `[Mod] Def`.
     fn parse_substitution(&mut self, name: CfgName) -> Result<ConstantEntry, CfgError> {
         let token = self.next();
         let mut module = None;
         let definition = if image_is(&token, "[")? {
-            let module_token = self.next();
-            if module_token.is_end() {
-                return Err(CfgError::expected_identifier(
-                    module_token.line,
-                    module_token.span,
-                    "<-[",
-                ));
-            }
-            let close = self.next();
-            if !image_is(&close, "]")? {
-                return Err(CfgError::expected(
-                    CfgErrorKind::UnclosedModuleName,
-                    close.line,
-                    close.span,
-                    "]",
-                ));
-            }
+            let module_name = self.parse_module_name_after_bracket("<-[")?;
             let definition = self.next();
             if definition.is_end() {
                 return Err(CfgError::expected_identifier(
@@ -327,7 +317,7 @@ impl<'a> Parser<'_, 'a> {
                     "<-[mod]",
                 ));
             }
-            module = Some(name_of(&module_token));
+            module = Some(module_name);
             definition
         } else {
             if token.is_end() {
