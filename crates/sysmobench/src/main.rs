@@ -8,6 +8,7 @@ mod report;
 mod run;
 mod sany;
 mod task_commands;
+mod tlc;
 
 use std::process::ExitCode;
 
@@ -20,6 +21,8 @@ usage: sysmobench <command> [arguments]
 commands:
   sany [-error-codes] [-human] [-no-community] [-lib DIR]... FILE.tla
         check a TLA+ module as SANY does: syntax, modules, names and levels
+  tlc [-config FILE.cfg] [-workers N|auto] [-deadlock] [-tool] [-seed S] [--max-states N] ... FILE.tla
+        model-check a spec as TLC does: same verdicts, counts, traces, output and exit codes
   run --task TASK... --agent AGENT [--model MODEL...] [--samples K] [--repair K] [--resume [ID]] [--dry-run]
         put an agent in front of tasks, store every attempt, resume a killed run
   rescore [RUN-ID] [--runs-dir DIR] [--weights paper|leaderboard] [--no-cascade]
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
     };
     match command.as_str() {
         "sany" => sany::run(&args[1..]),
+        "tlc" => tlc::run(&args[1..]),
         "eval" => eval::run(&args[1..]),
         "run" => run::run(&args[1..]),
         "rescore" => report::run_rescore(&args[1..]),

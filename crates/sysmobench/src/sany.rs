@@ -82,6 +82,9 @@ fn parse_arguments(args: &[String]) -> Result<SanyOptions, String> {
     Ok(SanyOptions { human, community_modules, library_folders, file })
 }
 
+/// How the path of a module embedded in the binary ends.
+pub(crate) const EMBEDDED_SUFFIX: &str = " (embedded in sysmobench)";
+
 /// Finds module texts as SANY does: the spec's folder, then the library folders, then later
 /// modules of the root file (SANY's monolith specifications), then the modules embedded in the
 /// binary (the standard modules, and the CommunityModules unless `-no-community` is given).
@@ -127,7 +130,7 @@ impl ModuleSource for FileSystemModules {
             return None;
         }
         Some(SourceFile {
-            path: format!("{file_name} (embedded in sysmobench)"),
+            path: format!("{file_name}{EMBEDDED_SUFFIX}"),
             text: embedded.text.to_string(),
         })
     }
@@ -230,10 +233,25 @@ fn print_semantic_block(
         }
         return;
     }
-    println!("{title}:\n\n*** {count_label}: {}\n", items.len());
+    print!("{}", semantic_block_text(spec, title, count_label, items));
+}
+
+/// SANY's block listing semantic errors or warnings, as text.
+pub(crate) fn semantic_block_text(
+    spec: &Specification,
+    title: &str,
+    count_label: &str,
+    items: &[(usize, Diagnostic)],
+) -> String {
+    let mut text = format!("{title}:\n\n*** {count_label}: {}\n\n", items.len());
     for (file, diagnostic) in items {
-        println!("{}\n\n{}\n\n", sany_location(spec, *file, diagnostic), diagnostic.message);
+        text.push_str(&format!(
+            "{}\n\n{}\n\n\n",
+            sany_location(spec, *file, diagnostic),
+            diagnostic.message
+        ));
     }
+    text
 }
 
 fn sany_location(spec: &Specification, file: usize, diagnostic: &Diagnostic) -> String {

@@ -17,14 +17,22 @@
 
 pub mod builtins;
 pub mod codes;
+pub mod hir;
+pub mod hir_dump;
 mod instance_levels;
 pub mod labels;
 pub mod levels;
 pub mod loader;
+pub mod lower;
+mod lower_expr;
+mod lower_levels;
+mod lower_names;
 mod names;
 mod proofs;
 pub mod resolve;
 mod resolve_expr;
+pub mod sany_order;
+mod sany_order_modules;
 pub mod scope;
 mod selectors;
 

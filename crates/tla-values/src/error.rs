@@ -32,6 +32,9 @@ pub enum EvalErrorKind {
     EmptySequence,
     /// Something TLC itself does not support on values (e.g. the size of an infinite set).
     Unsupported,
+    /// `Assert(FALSE, out)` (TLC's `EC.TLC_VALUE_ASSERT_FAILED`, which ends a run with its own
+    /// exit code).
+    AssertionFailed,
 }
 
 /// TLC's message codes (`tlc2/output/EC.java`) used by value operations.

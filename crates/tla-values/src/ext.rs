@@ -69,6 +69,12 @@ pub trait ExtValue: Send + Sync {
         self.to_concrete().and_then(|concrete| crate::functions::apply(&concrete, arg))
     }
 
+    /// The value as `Any`, so the evaluator can recognise its own kinds (an operator argument
+    /// handed back to it by a native operator).
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
+
     /// Text TLC prints when it does not expand the value (e.g. `{x \in S : <expression ...> }`).
     fn lazy_text(&self) -> String {
         format!("<{}>", self.kind_name())

@@ -1,0 +1,611 @@
+//! `sysmobench tlc`: model checking with TLC's command line, output and exit codes.
+//!
+//! This module is the IO edge of the checker: it reads the spec and cfg files, runs the front
+//! end, builds the model, runs [`tla_check::check`] and prints TLC's messages. The pipeline is
+//! also available as [`model_check`] for the benchmark's phases, which need TLC's verdict as
+//! data rather than printed.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tla_check::report::{self, Message, SourceIndex, StatePrinter};
+use tla_check::{CheckEvent, CheckOptions, CheckReport, Limits};
+use tla_eval::EvalSettings;
+use tla_values::Interner;
+
+use crate::sany::FileSystemModules;
+
+/// What a `tlc` run was asked to do.
+#[derive(Clone, Debug)]
+pub struct TlcOptions {
+    pub spec: PathBuf,
+    pub config: Option<PathBuf>,
+    pub workers: usize,
+    /// `-deadlock`: do not report deadlocks.
+    pub deadlock_off: bool,
+    pub seed: u64,
+    pub tool_mode: bool,
+    pub library_folders: Vec<PathBuf>,
+    pub max_set_size: Option<usize>,
+    pub max_states: Option<u64>,
+    pub max_seconds: Option<u64>,
+    pub max_memory_mb: Option<u64>,
+    pub allow_file_reads: bool,
+    pub allow_environment: bool,
+    /// Check the safety part and skip temporal properties (which need the liveness checker).
+    pub skip_liveness: bool,
+}
+
+impl TlcOptions {
+    pub fn new(spec: PathBuf) -> TlcOptions {
+        TlcOptions {
+            spec,
+            config: None,
+            workers: 1,
+            deadlock_off: false,
+            seed: 0,
+            tool_mode: false,
+            library_folders: Vec::new(),
+            max_set_size: None,
+            max_states: None,
+            max_seconds: None,
+            max_memory_mb: None,
+            allow_file_reads: false,
+            allow_environment: false,
+            skip_liveness: false,
+        }
+    }
+}
+
+/// The result of a `tlc` run: TLC's messages and exit code.
+pub struct TlcRun {
+    pub messages: Vec<Message>,
+    pub exit_code: i32,
+}
+
+const USAGE: &str = "\
+usage: sysmobench tlc [-config FILE.cfg] [-workers N|auto] [-deadlock] [-seed S] [-maxSetSize N]
+                      [-tool] [-lib DIR]... [-noGenerateSpecTE] [-nowarning] [-fp N] [-depth D]
+                      [--max-states N] [--max-seconds S] [--max-memory-mb M]
+                      [--allow-file-reads] [--allow-env] [--skip-liveness] FILE.tla";
+
+/// TLC flags taking a value that this checker accepts and ignores (they tune TLC's JVM-side
+/// machinery, which has no counterpart here).
+const IGNORED_VALUE_FLAGS: &[&str] =
+    &["-fp", "-fpmem", "-fpbits", "-metadir", "-depth", "-coverage", "-checkpoint"];
+const IGNORED_FLAGS: &[&str] =
+    &["-noGenerateSpecTE", "-nowarning", "-cleanup", "-terse", "-gzip", "-modelcheck"];
+/// TLC flags for features this checker does not have yet.
+const UNSUPPORTED_FLAGS: &[&str] = &[
+    "-simulate",
+    "-dump",
+    "-continue",
+    "-dfid",
+    "-generate",
+    "-difftrace",
+    "-recover",
+    "-debugger",
+    "-view",
+    "-inv",
+    "-lncheck",
+    "-aril",
+    "-userFile",
+    "-teSpecOutDir",
+];
+
+pub fn run(args: &[String]) -> ExitCode {
+    let options = match parse_arguments(args) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("sysmobench tlc: {message}\n{USAGE}");
+            return ExitCode::from(1);
+        }
+    };
+    let tool_mode = options.tool_mode;
+    let printed = Arc::new(Mutex::new(()));
+    let printer = {
+        let printed = printed.clone();
+        Arc::new(move |line: &str| {
+            let _guard = printed.lock();
+            println!("{line}");
+        }) as Arc<dyn Fn(&str) + Send + Sync>
+    };
+    let emit: Emitter = Arc::new(move |messages: &[Message]| {
+        let text =
+            if tool_mode { report::render_tool(messages) } else { report::render_plain(messages) };
+        let _guard = printed.lock();
+        print!("{text}");
+    });
+    let result = model_check(&options, printer, emit.clone());
+    emit(&result.messages);
+    ExitCode::from(result.exit_code.clamp(0, 255) as u8)
+}
+
+fn parse_arguments(args: &[String]) -> Result<TlcOptions, String> {
+    let mut spec = None;
+    let mut options = TlcOptions::new(PathBuf::new());
+    let mut index = 0;
+    let value = |index: &mut usize, flag: &str| -> Result<String, String> {
+        *index += 1;
+        args.get(*index).cloned().ok_or_else(|| format!("{flag} needs a value"))
+    };
+    let number = |text: String, flag: &str| -> Result<u64, String> {
+        text.parse::<u64>()
+            .map_err(|_| format!("{flag} expects a non-negative number, got `{text}`"))
+    };
+    while index < args.len() {
+        let arg = args[index].as_str();
+        match arg {
+            "-config" => options.config = Some(PathBuf::from(value(&mut index, arg)?)),
+            "-workers" => {
+                let text = value(&mut index, arg)?;
+                options.workers = if text == "auto" {
+                    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+                } else {
+                    number(text, arg)?.max(1) as usize
+                };
+            }
+            "-deadlock" => options.deadlock_off = true,
+            "-seed" => {
+                let text = value(&mut index, arg)?;
+                options.seed = text
+                    .parse::<i64>()
+                    .map(|seed| seed as u64)
+                    .map_err(|_| format!("-seed expects a number, got `{text}`"))?;
+            }
+            "-tool" => options.tool_mode = true,
+            "-lib" => options.library_folders.push(PathBuf::from(value(&mut index, arg)?)),
+            "-maxSetSize" => {
+                options.max_set_size = Some(number(value(&mut index, arg)?, arg)? as usize)
+            }
+            "--max-states" => options.max_states = Some(number(value(&mut index, arg)?, arg)?),
+            "--max-seconds" => options.max_seconds = Some(number(value(&mut index, arg)?, arg)?),
+            "--max-memory-mb" => {
+                options.max_memory_mb = Some(number(value(&mut index, arg)?, arg)?)
+            }
+            "--allow-file-reads" => options.allow_file_reads = true,
+            "--allow-env" => options.allow_environment = true,
+            "--skip-liveness" => options.skip_liveness = true,
+            _ if IGNORED_FLAGS.contains(&arg) => {}
+            _ if IGNORED_VALUE_FLAGS.contains(&arg) => {
+                value(&mut index, arg)?;
+            }
+            _ if UNSUPPORTED_FLAGS.contains(&arg) => {
+                return Err(format!("TLC's {arg} is not supported by this checker yet"));
+            }
+            _ if arg.starts_with('-') => return Err(format!("unknown flag {arg}")),
+            _ => {
+                if spec.is_some() {
+                    return Err(format!("more than one specification given (`{arg}`)"));
+                }
+                spec = Some(PathBuf::from(arg));
+            }
+        }
+        index += 1;
+    }
+    options.spec = spec.ok_or("no specification file given")?;
+    Ok(options)
+}
+
+/// Receives messages to print as soon as they are known.
+pub type Emitter = Arc<dyn Fn(&[Message]) + Send + Sync>;
+
+/// Runs the whole TLC pipeline on files. `printer` receives `Print` output as it happens;
+/// `emit` receives the messages printed before checking starts (so they appear in order).
+pub fn model_check(
+    options: &TlcOptions,
+    printer: Arc<dyn Fn(&str) + Send + Sync>,
+    emit: Emitter,
+) -> TlcRun {
+    let finish = |mut messages: Vec<Message>, exit_code: i32, report: Option<CheckReport>| {
+        messages.push(Message::info(
+            report::code::FINISHED,
+            format!("Finished in {} at ({})", elapsed_text(report.as_ref()), now_text()),
+        ));
+        TlcRun { messages, exit_code }
+    };
+    let mut root = options.spec.clone();
+    if root.extension().is_none() {
+        root.set_extension("tla");
+    }
+    let root_dir = root.parent().map(Path::to_path_buf).unwrap_or_default();
+    let root_name =
+        root.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+    let config_path = options.config.clone().unwrap_or_else(|| root.with_extension("cfg"));
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let workers_text = if options.workers == 1 {
+        "1 worker".to_string()
+    } else {
+        format!("{} workers", options.workers)
+    };
+    emit(&[
+        Message::info(2262, format!("sysmobench tlc {} (TLC2 Version 2.20 output format)", env!("CARGO_PKG_VERSION"))),
+        Message::info(
+            2187,
+            format!(
+                "Running breadth-first search Model-Checking with fp 0 and seed {} with {workers_text} on {cores} cores ({} {}).",
+                options.seed as i64,
+                std::env::consts::OS,
+                std::env::consts::ARCH
+            ),
+        ),
+    ]);
+
+    // TLC reads the cfg file first.
+    let config_text = match std::fs::read_to_string(&config_path) {
+        Ok(text) => text,
+        Err(error) => {
+            let error = tla_cfg::CfgError::reading_file(
+                &config_path.display().to_string(),
+                &error.to_string(),
+            );
+            return finish(vec![raw_error(&error.tlc_report())], error.exit_code(), None);
+        }
+    };
+    let parsed = tla_cfg::parse_config(&config_text);
+    if let Some(error) = &parsed.error {
+        return finish(vec![raw_error(&error.tlc_report())], error.exit_code(), None);
+    }
+    let config = parsed.config;
+
+    // The front end.
+    let root_text = match std::fs::read(&root) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(_) => {
+            return finish(
+                vec![Message::error(
+                    1000,
+                    format!("Cannot find source file for module {root_name}."),
+                )],
+                150,
+                None,
+            )
+        }
+    };
+    let mut folders = vec![root_dir];
+    folders.extend(options.library_folders.iter().cloned());
+    let mut source = FileSystemModules::new(folders, root_text.clone(), true);
+    let display_root = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
+    let root_source =
+        tla_sema::SourceFile { path: display_root.display().to_string(), text: root_text };
+    let spec = tla_sema::load_specification(&root_name, root_source, &mut source);
+    let mut front: Vec<Message> = Vec::new();
+    front.push(Message::info(2220, "Starting SANY..."));
+    for file in &spec.files {
+        front.push(Message::info(0, format!("Parsing file {}", file.source.path)));
+    }
+    let sany_failed = |mut front: Vec<Message>, text: String| {
+        if !text.is_empty() {
+            front.push(Message::info(0, text.trim_end().to_string() + "\n\n"));
+        }
+        front.push(Message::info(
+            report::code::MODEL_CHECKING_STARTED,
+            format!("Starting... ({})", now_text()),
+        ));
+        front.push(Message::error(1000, "Parsing or semantic analysis failed."));
+        front
+    };
+    if !spec.errors.is_empty() {
+        let text = crate::sany::report_text(&spec);
+        let messages = sany_failed(front, text);
+        return finish(strip_tool_only(messages, options.tool_mode), 150, None);
+    }
+    let analysis = tla_sema::analyze(&spec);
+    for module in &analysis.analysed_modules {
+        front.push(Message::info(0, format!("Semantic processing of module {module}")));
+    }
+    let mut diagnostics: Vec<(usize, tla_diagnostics::Diagnostic)> = spec.diagnostics.clone();
+    diagnostics
+        .extend(analysis.diagnostics.iter().map(|found| (found.file, found.diagnostic.clone())));
+    let (errors, warnings): (Vec<_>, Vec<_>) =
+        diagnostics.into_iter().partition(|(_, found)| found.is_error());
+    if !warnings.is_empty() {
+        let text =
+            crate::sany::semantic_block_text(&spec, "Semantic errors", "Warnings", &warnings);
+        front.push(Message::info(0, text));
+    }
+    if !errors.is_empty() {
+        let text = crate::sany::semantic_block_text(&spec, "Semantic errors", "Errors", &errors);
+        front.push(Message::info(0, text));
+    }
+    for (module, file) in
+        analysis.analysed_modules.iter().zip(linted_files(&spec, &analysis.analysed_modules))
+    {
+        if !file {
+            continue;
+        }
+        front.push(Message::info(0, format!("Linting of module {module}")));
+    }
+    if !errors.is_empty() {
+        let messages = sany_failed(front, String::new());
+        return finish(strip_tool_only(messages, options.tool_mode), 150, None);
+    }
+    front.push(Message::info(2219, "SANY finished."));
+    front.push(Message::info(
+        report::code::MODEL_CHECKING_STARTED,
+        format!("Starting... ({})", now_text()),
+    ));
+    emit(&strip_tool_only(front, options.tool_mode));
+
+    let hir = match tla_sema::lower::lower(&spec, &|module, name| {
+        tla_modules::embedded_module(module).is_some_and(|embedded| embedded.is_builtin(name))
+    }) {
+        Ok(hir) => hir,
+        Err(error) => return finish(vec![Message::error(1000, error.message)], 255, None),
+    };
+    let texts: Vec<String> = spec.files.iter().map(|file| file.source.text.clone()).collect();
+    let variable_order = tla_sema::sany_order::sany_variable_order(&spec);
+
+    // The cfg file against the spec.
+    let names = spec_names(&hir);
+    let validation = tla_cfg::validate(&config, &names);
+    if let Some(error) =
+        validation.iter().find(|error| error.moment == tla_cfg::CheckMoment::Startup)
+    {
+        if let Some(exit_code) = error.exit_code() {
+            return finish(vec![raw_error(&error.tlc_report())], exit_code, None);
+        }
+    }
+
+    if let Some(size) = options.max_set_size {
+        tla_values::set_max_set_size(size);
+    }
+    let interner = Interner::new();
+    tla_check::intern_config_names(&config, &interner);
+    let settings = EvalSettings {
+        printer,
+        allow_environment: options.allow_environment,
+        allow_file_reads: options.allow_file_reads,
+    };
+    let sources = SourceIndex::new(&hir, &texts);
+    let model = match tla_check::build_model(hir, &config, interner, settings, options.deadlock_off)
+    {
+        Ok(model) => model,
+        Err(error) => {
+            return finish(vec![Message::error(1000, error.message)], error.exit_code, None)
+        }
+    };
+    let hir = model.evaluator.hir();
+    if let Some(messages) = check_assumptions(&model, &sources) {
+        return finish(messages, 10, None);
+    }
+    if !model.temporal_properties.is_empty() && options.skip_liveness {
+        emit(&[Message::info(
+            1000,
+            format!(
+                "Warning: the temporal properties {} are not checked (--skip-liveness).",
+                model.temporal_properties.join(", ")
+            ),
+        )]);
+    }
+    let check_liveness = !model.liveness_properties.is_empty() && !options.skip_liveness;
+    if check_liveness {
+        emit(&tla_check::liveness::preamble_messages(&model));
+    }
+    let memory_probe: Arc<dyn Fn() -> u64 + Send + Sync> = Arc::new(resident_memory_bytes);
+    emit(&[Message::info(report::code::COMPUTING_INIT, "Computing initial states...")]);
+    let event_emit = emit.clone();
+    let events = Arc::new(move |event: CheckEvent| match event {
+        CheckEvent::InitialStatesProgress(count) => {
+            event_emit(&[Message::info(2269, format!("Computed {count} initial states..."))])
+        }
+        CheckEvent::InitialStatesComputed { distinct } => {
+            event_emit(&[report::initial_states_message(distinct, &now_text())])
+        }
+        CheckEvent::Progress(_) => {}
+    });
+    let check_options = CheckOptions {
+        workers: options.workers,
+        seed: options.seed,
+        limits: Limits {
+            max_distinct_states: options.max_states,
+            max_duration: options.max_seconds.map(Duration::from_secs),
+            max_memory_bytes: options.max_memory_mb.map(|mb| mb * 1024 * 1024),
+            memory_probe: Some(memory_probe),
+        },
+        record_graph: check_liveness,
+        events: Some(events),
+    };
+    let check_report = tla_check::check(&model, &check_options);
+    let mut printer = StatePrinter::new(hir, &variable_order);
+    if let Some(alias) = model.alias {
+        let evaluator = model.evaluator.clone();
+        printer.alias =
+            Some(Box::new(move |state: &[tla_values::Value], next: &[tla_values::Value]| {
+                let worker = tla_eval::WorkerContext::new(0, 0);
+                let ctx = tla_eval::Ctx::transition(state, next, &worker);
+                let value = evaluator.eval_definition(alias, &ctx).ok()?;
+                let record = tla_values::convert::to_record(&value).ok()??;
+                Some(
+                    record
+                        .names()
+                        .iter()
+                        .zip(record.values())
+                        .map(|(name, value)| (name.text().to_string(), value.clone()))
+                        .collect(),
+                )
+            }));
+    }
+    if let (true, Some(graph)) = (check_liveness, &check_report.graph) {
+        let verdict = tla_check::liveness::check_liveness(&model, graph, &check_report.actions);
+        let mut messages = tla_check::liveness::liveness_messages(
+            &verdict,
+            &check_report.actions,
+            &sources,
+            &printer,
+        );
+        match verdict {
+            tla_check::liveness::LivenessVerdict::Satisfied => {}
+            tla_check::liveness::LivenessVerdict::Violated { .. } => {
+                messages.extend(report::statistics_messages(
+                    &check_report,
+                    options.tool_mode,
+                    &now_text(),
+                    false,
+                ));
+                return finish(messages, 13, Some(check_report));
+            }
+            tla_check::liveness::LivenessVerdict::Failed { message } => {
+                messages.push(Message::error(
+                    1000,
+                    format!("Checking the temporal properties failed: {message}"),
+                ));
+                return finish(messages, 255, Some(check_report));
+            }
+        }
+        emit(&messages);
+    }
+    let messages =
+        report::run_messages(&check_report, &sources, &printer, options.tool_mode, &now_text());
+    let exit_code = report::exit_code(&check_report.verdict);
+    finish(messages, exit_code, Some(check_report))
+}
+
+/// `ASSUME`s are checked before the state space is explored.
+fn check_assumptions(model: &tla_check::Model, sources: &SourceIndex) -> Option<Vec<Message>> {
+    let worker = tla_eval::WorkerContext::new(0, 0);
+    let ctx = tla_eval::Ctx::constant(&worker);
+    for assumption in &model.evaluator.hir().assumptions {
+        let location = tla_eval::Location::of(&assumption.body);
+        match model.evaluator.eval(&assumption.body, &tla_eval::Env::empty(), &ctx) {
+            Ok(tla_values::Value::Bool(true)) => {}
+            Ok(_) => {
+                return Some(vec![Message::error(
+                    report::code::ASSUMPTION_FALSE,
+                    format!("Assumption {} is false.", sources.location_text(&location)),
+                )])
+            }
+            Err(failure) => {
+                return Some(vec![Message::error(
+                    1000,
+                    format!(
+                        "Evaluating assumption {} failed.\n{}",
+                        sources.location_text(&location),
+                        report::failure_text(&failure)
+                    ),
+                )])
+            }
+        }
+    }
+    None
+}
+
+/// Per analysed module: whether TLC lints it (every module but the standard ones it ships).
+fn linted_files(spec: &tla_sema::Specification, modules: &[String]) -> Vec<bool> {
+    modules
+        .iter()
+        .map(|module| {
+            !spec.files.iter().any(|file| {
+                file.module().is_some_and(|parsed| &parsed.name.text == module)
+                    && file.source.path.ends_with(crate::sany::EMBEDDED_SUFFIX)
+            })
+        })
+        .collect()
+}
+
+/// Messages only `-tool` mode shows (the SANY start and end markers).
+fn strip_tool_only(messages: Vec<Message>, tool_mode: bool) -> Vec<Message> {
+    if tool_mode {
+        return messages;
+    }
+    messages.into_iter().filter(|message| !matches!(message.code, 2220 | 2219)).collect()
+}
+
+/// A message whose text already carries TLC's "Error: " prefix.
+fn raw_error(text: &str) -> Message {
+    let text = text.strip_prefix("Error: ").unwrap_or(text);
+    Message::error(1000, text)
+}
+
+fn spec_names(hir: &tla_sema::hir::Hir) -> tla_cfg::SpecNames {
+    use tla_sema::hir::Entity;
+    let definition_name = |def: u32| {
+        let definition = hir.definition(def);
+        tla_cfg::DefinedName {
+            name: definition.name.clone(),
+            arity: definition.parameters.len() - definition.instance_parameters,
+            constant_value: None,
+        }
+    };
+    tla_cfg::SpecNames {
+        constants: hir
+            .constants
+            .iter()
+            .map(|constant| tla_cfg::DeclaredConstant {
+                name: constant.name.clone(),
+                arity: constant.arity,
+            })
+            .collect(),
+        definitions: hir
+            .root_scope
+            .iter()
+            .filter_map(|(name, entity)| match entity {
+                Entity::Definition(def) => {
+                    Some(tla_cfg::DefinedName { name: name.clone(), ..definition_name(*def) })
+                }
+                _ => None,
+            })
+            .collect(),
+        has_variables: !hir.variables.is_empty(),
+        modules: hir
+            .module_scopes
+            .iter()
+            .map(|(module, definitions)| tla_cfg::ModuleDefinitions {
+                name: module.clone(),
+                definitions: definitions
+                    .iter()
+                    .map(|(name, def)| tla_cfg::DefinedName {
+                        name: name.clone(),
+                        ..definition_name(*def)
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+fn elapsed_text(report: Option<&CheckReport>) -> String {
+    let millis = report.map(|report| report.duration.as_millis()).unwrap_or(0);
+    if millis < 1000 {
+        format!("{millis}ms")
+    } else {
+        format!("{:02}s", millis / 1000)
+    }
+}
+
+/// The wall-clock time as TLC prints it (`2026-11-30 20:31:18`), in UTC.
+fn now_text() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_secs())
+        .unwrap_or(0);
+    let days = seconds / 86_400;
+    let (hour, minute, second) = ((seconds / 3600) % 24, (seconds / 60) % 60, seconds % 60);
+    let (year, month, day) = civil_from_days(days as i64);
+    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}:{second:02}")
+}
+
+/// Days since 1970-01-01 to a calendar date (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+/// The process's resident memory, from `/proc/self/statm` (0 where unavailable).
+fn resident_memory_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|text| text.split_whitespace().nth(1).and_then(|pages| pages.parse::<u64>().ok()))
+        .map(|pages| pages * 4096)
+        .unwrap_or(0)
+}

@@ -1,0 +1,7 @@
+---- MODULE Broken ----
+EXTENDS Naturals
+VARIABLE x
+
+Init == x = 0
+Next == x' = (x + 1
+====

@@ -1,0 +1,864 @@
+//! Breadth-first exploration of a model's state space, with TLC's verdicts and counts.
+//!
+//! The search is level by level and deterministic: the states of a level are expanded in
+//! batches by any number of worker threads, and the results are merged in the order a single
+//! TLC worker would have produced them (source states in queue order, successors in action
+//! order). So state numbering, counts, the first violation and its counterexample are the same
+//! for any number of workers and equal to TLC's with `-workers 1`. TLC's order of checks is kept:
+//! constraints decide whether a successor is kept, invariants are checked on new states only,
+//! implied actions (`[][A]_v` properties) on every transition, and a state without any successor
+//! is a deadlock unless deadlock checking is off.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tla_eval::{split_definition_actions, successors, Action, Ctx, Env, Failure, WorkerContext};
+use tla_values::{fingerprint::Fingerprint, EvalErrorKind, Value};
+
+use crate::model::{Model, NextRelation};
+
+/// How a run may use the machine.
+#[derive(Clone)]
+pub struct CheckOptions {
+    pub workers: usize,
+    /// Keep every transition (for the liveness checker): [`CheckReport::graph`].
+    pub record_graph: bool,
+    pub seed: u64,
+    pub limits: Limits,
+    /// Told what happens as it happens (TLC prints these as progress lines).
+    pub events: Option<Arc<dyn Fn(CheckEvent) + Send + Sync>>,
+}
+
+impl Default for CheckOptions {
+    fn default() -> CheckOptions {
+        CheckOptions {
+            workers: 1,
+            record_graph: false,
+            seed: 0,
+            limits: Limits::default(),
+            events: None,
+        }
+    }
+}
+
+/// What a run reports while it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckEvent {
+    /// `n` initial states were computed so far (TLC reports powers of two).
+    InitialStatesProgress(u64),
+    /// All initial states were computed; `distinct` of them were kept.
+    InitialStatesComputed { distinct: u64 },
+    /// A level of the search was finished.
+    Progress(Statistics),
+}
+
+/// Bounds that end a run cleanly.
+#[derive(Clone, Default)]
+pub struct Limits {
+    pub max_distinct_states: Option<u64>,
+    pub max_duration: Option<Duration>,
+    pub max_memory_bytes: Option<u64>,
+    /// Reports the process's memory use in bytes (supplied by the caller, which does the IO).
+    pub memory_probe: Option<Arc<dyn Fn() -> u64 + Send + Sync>>,
+}
+
+/// TLC's counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Statistics {
+    pub generated: u64,
+    pub distinct: u64,
+    pub queue: u64,
+    /// The depth of the search so far (initial states are depth 1).
+    pub depth: u64,
+    pub initial_states: u64,
+}
+
+/// Which limit ended a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitKind {
+    States,
+    Time,
+    Memory,
+}
+
+/// Where an evaluation error happened (decides TLC's exit code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorPhase {
+    InitialStates,
+    NextState,
+    Invariant,
+    ImpliedAction,
+    Constraint,
+    Postcondition,
+}
+
+/// One state of a counterexample and the action that led to it.
+#[derive(Clone)]
+pub struct TraceStep {
+    pub state: Arc<[Value]>,
+    /// Index into [`CheckReport::actions`]; `None` for the initial state.
+    pub action: Option<usize>,
+}
+
+/// How a run ended.
+#[derive(Clone)]
+pub enum Verdict {
+    Success,
+    InvariantViolated {
+        name: String,
+        initial: bool,
+        trace: Vec<TraceStep>,
+    },
+    ActionPropertyViolated {
+        name: String,
+        trace: Vec<TraceStep>,
+    },
+    /// A state predicate of a `PROPERTY` is false in an initial state.
+    InitialPropertyViolated {
+        name: String,
+        trace: Vec<TraceStep>,
+    },
+    Deadlock {
+        trace: Vec<TraceStep>,
+    },
+    EvaluationError {
+        phase: ErrorPhase,
+        failure: Box<Failure>,
+        trace: Vec<TraceStep>,
+        action: Option<usize>,
+    },
+    PostconditionFalse {
+        name: String,
+        location: Option<tla_eval::Location>,
+    },
+    /// `TLCSet("exit", TRUE)`.
+    Stopped,
+    LimitReached(LimitKind),
+}
+
+/// TLC's summary of how many new states each explored state led to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outdegree {
+    pub average: u64,
+    pub minimum: u64,
+    pub maximum: u64,
+    pub percentile_95: u64,
+}
+
+impl Outdegree {
+    fn of(mut counts: Vec<u64>) -> Outdegree {
+        if counts.is_empty() {
+            return Outdegree::default();
+        }
+        counts.sort_unstable();
+        let total: u64 = counts.iter().sum();
+        let n = counts.len() as u64;
+        let rank = (counts.len() * 95).div_ceil(100).max(1) - 1;
+        Outdegree {
+            average: (total + n / 2) / n,
+            minimum: counts[0],
+            maximum: counts[counts.len() - 1],
+            percentile_95: counts[rank],
+        }
+    }
+}
+
+/// The explored state graph, kept when [`CheckOptions::record_graph`] is set.
+#[derive(Default)]
+pub struct StateGraph {
+    /// Every distinct state, by index (initial states first).
+    pub states: Vec<Arc<[Value]>>,
+    /// The initial states' indices.
+    pub initial: Vec<u32>,
+    /// Per state: its successors as `(state index, action index)`, in generation order,
+    /// including successors seen before. Successors excluded by constraints are not kept.
+    pub successors: Vec<Vec<(u32, u32)>>,
+    /// Per state: its predecessor on the breadth-first tree and the action (for traces).
+    pub parents: Vec<(u32, u32)>,
+}
+
+/// The result of a run.
+pub struct CheckReport {
+    /// The state graph, when it was asked for and the search finished.
+    pub graph: Option<StateGraph>,
+    pub verdict: Verdict,
+    pub statistics: Statistics,
+    pub outdegree: Outdegree,
+    pub actions: Vec<Action>,
+    pub duration: Duration,
+}
+
+struct Successor {
+    values: Vec<Value>,
+    action: u32,
+    fingerprint: u64,
+    in_model: bool,
+    /// Invariant results for states that may be new: `Some(index)` of the first violated one.
+    invariant_violation: Option<usize>,
+    invariants_checked: bool,
+    implied_violation: Option<usize>,
+}
+
+struct Expansion {
+    successors: Vec<Successor>,
+    error: Option<(ErrorPhase, Box<Failure>, Option<u32>)>,
+    stop_requested: bool,
+}
+
+/// Explores the model's state space.
+pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
+    let started = Instant::now();
+    let mut search = Search::new(model, options, started);
+    let verdict = search.run();
+    let mut statistics = search.statistics;
+    statistics.queue = search.queue_left;
+    let outdegree = Outdegree::of(std::mem::take(&mut search.outdegrees));
+    let graph = (options.record_graph && matches!(verdict, Verdict::Success)).then(|| StateGraph {
+        initial: search.initial.clone(),
+        successors: std::mem::take(&mut search.edges),
+        parents: search.parents.clone(),
+        states: std::mem::take(&mut search.states),
+    });
+    CheckReport {
+        graph,
+        verdict,
+        statistics,
+        outdegree,
+        actions: search.actions,
+        duration: started.elapsed(),
+    }
+}
+
+/// The invariant checks, in TLC's order: `INVARIANT`s, then invariants from properties.
+fn check_invariants(
+    model: &Model,
+    state: &[Value],
+    worker: &WorkerContext,
+) -> Result<Option<usize>, Box<Failure>> {
+    let ctx = Ctx::state(state, worker);
+    for (index, invariant) in model.invariants.iter().enumerate() {
+        if !holds(model.evaluator.eval_definition(invariant.def, &ctx)?, &invariant.name)? {
+            return Ok(Some(index));
+        }
+    }
+    for (index, invariant) in model.property_invariants.iter().enumerate() {
+        let value = model.evaluator.eval(invariant.predicate, &Env::empty(), &ctx)?;
+        if !holds(value, &invariant.name)? {
+            return Ok(Some(model.invariants.len() + index));
+        }
+    }
+    Ok(None)
+}
+
+fn holds(value: Value, name: &str) -> Result<bool, Box<Failure>> {
+    match value {
+        Value::Bool(b) => Ok(b),
+        other => Err(Failure::message(
+            EvalErrorKind::WrongKind,
+            format!(
+                "The invariant {name} evaluated to the non-boolean value {}.",
+                tla_values::ppr(&other)
+            ),
+        )),
+    }
+}
+
+fn invariant_name(model: &Model, index: usize) -> String {
+    match model.invariants.get(index) {
+        Some(invariant) => invariant.name.clone(),
+        None => model.property_invariants[index - model.invariants.len()].name.clone(),
+    }
+}
+
+fn state_fingerprint(
+    model: &Model,
+    state: &[Value],
+    worker: &WorkerContext,
+) -> Result<u64, Box<Failure>> {
+    if let Some(view) = model.view {
+        let ctx = Ctx::state(state, worker);
+        let value = model.evaluator.eval_definition(view, &ctx)?;
+        return Fingerprint::new().value(&value).map(|fp| fp.0).map_err(Failure::new);
+    }
+    if !model.permutations.is_empty() {
+        return crate::symmetry::symmetric_fingerprint(state, &model.permutations)
+            .map_err(Failure::new);
+    }
+    let mut fp = Fingerprint::new();
+    for value in state {
+        fp = fp.value(value).map_err(Failure::new)?;
+    }
+    Ok(fp.0)
+}
+
+fn in_model(model: &Model, state: &[Value], worker: &WorkerContext) -> Result<bool, Box<Failure>> {
+    let ctx = Ctx::state(state, worker);
+    for constraint in &model.constraints {
+        if !holds(model.evaluator.eval_definition(constraint.def, &ctx)?, &constraint.name)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+fn in_actions(
+    model: &Model,
+    from: &[Value],
+    to: &[Value],
+    worker: &WorkerContext,
+) -> Result<bool, Box<Failure>> {
+    let ctx = Ctx::transition(from, to, worker);
+    for constraint in &model.action_constraints {
+        if !holds(model.evaluator.eval_definition(constraint.def, &ctx)?, &constraint.name)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+fn implied_violation(
+    model: &Model,
+    from: &[Value],
+    to: &[Value],
+    worker: &WorkerContext,
+) -> Result<Option<usize>, Box<Failure>> {
+    let ctx = Ctx::transition(from, to, worker);
+    for (index, implied) in model.implied_actions.iter().enumerate() {
+        if !model.evaluator.eval_bool(implied.action, &Env::empty(), &ctx)? {
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
+}
+
+impl Expander<'_> {
+    /// Every successor of state `index`, with the checks that do not need the set of seen states.
+    fn expand(&self, index: u32, worker: &WorkerContext) -> Expansion {
+        let model = self.model;
+        let source = &self.states[index as usize];
+        let depth = u64::from(self.depths[index as usize]);
+        let mut expansion =
+            Expansion { successors: Vec::new(), error: None, stop_requested: false };
+        for (action_index, action) in self.actions.iter().enumerate() {
+            worker.level.set(depth);
+            let mut generated = Vec::new();
+            let mut sink = |state: Vec<Value>| {
+                generated.push(state);
+                Ok(true)
+            };
+            let result = successors::successor_states(
+                &model.evaluator,
+                action.expr,
+                &action.env,
+                source,
+                &action.name,
+                worker,
+                &mut sink,
+            );
+            worker.level.set(depth + 1);
+            for values in generated {
+                match self.examine(source, values, action_index as u32, worker) {
+                    Ok(successor) => expansion.successors.push(successor),
+                    Err((phase, failure)) => {
+                        expansion.error = Some((phase, failure, Some(action_index as u32)));
+                        return expansion;
+                    }
+                }
+            }
+            if let Err(failure) = result {
+                expansion.error = Some((ErrorPhase::NextState, failure, Some(action_index as u32)));
+                return expansion;
+            }
+            if worker.exit_requested.get() {
+                expansion.stop_requested = true;
+                return expansion;
+            }
+        }
+        expansion
+    }
+
+    fn examine(
+        &self,
+        source: &[Value],
+        values: Vec<Value>,
+        action: u32,
+        worker: &WorkerContext,
+    ) -> Result<Successor, (ErrorPhase, Box<Failure>)> {
+        let model = self.model;
+        let in_model = in_model(model, &values, worker).map_err(|f| (ErrorPhase::Constraint, f))?
+            && in_actions(model, source, &values, worker)
+                .map_err(|f| (ErrorPhase::Constraint, f))?;
+        let fingerprint =
+            state_fingerprint(model, &values, worker).map_err(|f| (ErrorPhase::NextState, f))?;
+        let maybe_new = in_model && !self.seen.contains_key(&fingerprint);
+        let invariant_violation = if maybe_new {
+            check_invariants(model, &values, worker).map_err(|f| (ErrorPhase::Invariant, f))?
+        } else {
+            None
+        };
+        let implied_violation = implied_violation(model, source, &values, worker)
+            .map_err(|f| (ErrorPhase::ImpliedAction, f))?;
+        Ok(Successor {
+            values,
+            action,
+            fingerprint,
+            in_model,
+            invariant_violation,
+            invariants_checked: maybe_new,
+            implied_violation,
+        })
+    }
+}
+
+struct Search<'m> {
+    model: &'m Model,
+    options: &'m CheckOptions,
+    started: Instant,
+    actions: Vec<Action>,
+    states: Vec<Arc<[Value]>>,
+    /// Per state: its predecessor and the action that led to it (`u32::MAX` for initial states).
+    parents: Vec<(u32, u32)>,
+    /// Per state: its depth (initial states have depth 1).
+    depths: Vec<u32>,
+    seen: HashMap<u64, u32>,
+    statistics: Statistics,
+    queue_left: u64,
+    worker: WorkerContext,
+    /// Per explored state: how many new states it led to.
+    outdegrees: Vec<u64>,
+    /// Per state: its kept successors (only with `record_graph`).
+    edges: Vec<Vec<(u32, u32)>>,
+    initial: Vec<u32>,
+}
+
+const BATCH: usize = 1024;
+
+/// What workers read while a batch is expanded (nothing of it changes until the merge).
+struct Expander<'a> {
+    model: &'a Model,
+    actions: &'a [Action],
+    states: &'a [Arc<[Value]>],
+    depths: &'a [u32],
+    seen: &'a HashMap<u64, u32>,
+}
+
+impl<'m> Search<'m> {
+    fn new(model: &'m Model, options: &'m CheckOptions, started: Instant) -> Search<'m> {
+        Search {
+            model,
+            options,
+            started,
+            actions: Vec::new(),
+            states: Vec::new(),
+            parents: Vec::new(),
+            depths: Vec::new(),
+            seen: HashMap::new(),
+            statistics: Statistics::default(),
+            queue_left: 0,
+            worker: WorkerContext::new(0, options.seed),
+            outdegrees: Vec::new(),
+            edges: Vec::new(),
+            initial: Vec::new(),
+        }
+    }
+
+    fn trace_to(&self, index: u32) -> Vec<TraceStep> {
+        let mut steps = Vec::new();
+        let mut current = index;
+        loop {
+            let (parent, action) = self.parents[current as usize];
+            steps.push(TraceStep {
+                state: self.states[current as usize].clone(),
+                action: (parent != u32::MAX).then_some(action as usize),
+            });
+            if parent == u32::MAX {
+                break;
+            }
+            current = parent;
+        }
+        steps.reverse();
+        steps
+    }
+
+    fn run(&mut self) -> Verdict {
+        let model = self.model;
+        self.actions = match &model.next {
+            NextRelation::Definition(def) => {
+                match split_definition_actions(&model.evaluator, *def, &self.worker) {
+                    Ok(actions) => actions,
+                    Err(failure) => return error(ErrorPhase::NextState, failure, Vec::new(), None),
+                }
+            }
+            NextRelation::Nothing => Vec::new(),
+            NextRelation::Expression { expr, name } => {
+                match tla_eval::split_actions(&model.evaluator, expr, name, &self.worker) {
+                    Ok(actions) => actions,
+                    Err(failure) => return error(ErrorPhase::NextState, failure, Vec::new(), None),
+                }
+            }
+        };
+        let mut frontier = match self.initial_states() {
+            Ok(frontier) => frontier,
+            Err(verdict) => return verdict,
+        };
+        self.statistics.initial_states = frontier.len() as u64;
+        if !frontier.is_empty() {
+            self.statistics.depth = 1;
+        }
+        while !frontier.is_empty() {
+            let mut next_frontier = Vec::new();
+            for (batch_index, batch) in frontier.chunks(BATCH).enumerate() {
+                if let Some(verdict) = self.limits_reached() {
+                    self.queue_left =
+                        (frontier.len() - batch_index * BATCH + next_frontier.len()) as u64;
+                    return verdict;
+                }
+                let expansions = self.expand_batch(batch);
+                let remaining_after = frontier.len() - batch_index * BATCH;
+                if let Some(verdict) =
+                    self.merge(batch, expansions, &mut next_frontier, remaining_after)
+                {
+                    return verdict;
+                }
+            }
+            frontier = next_frontier;
+            self.statistics.queue = frontier.len() as u64;
+            self.event(CheckEvent::Progress(Statistics {
+                queue: frontier.len() as u64,
+                ..self.statistics
+            }));
+        }
+        self.queue_left = 0;
+        if self.options.record_graph {
+            self.edges.resize(self.states.len(), Vec::new());
+        }
+        if let Some(postcondition) = &model.postcondition {
+            let ctx = Ctx::constant(&self.worker);
+            match model.evaluator.eval_definition(postcondition.def, &ctx) {
+                Ok(Value::Bool(true)) => {}
+                Ok(_) => {
+                    let location = match &model.evaluator.hir().definition(postcondition.def).body {
+                        tla_sema::hir::Body::Expression(body) => Some(tla_eval::Location::of(body)),
+                        _ => None,
+                    };
+                    return Verdict::PostconditionFalse {
+                        name: postcondition.name.clone(),
+                        location,
+                    };
+                }
+                Err(failure) => return error(ErrorPhase::Postcondition, failure, Vec::new(), None),
+            }
+        }
+        Verdict::Success
+    }
+
+    fn event(&self, event: CheckEvent) {
+        if let Some(events) = &self.options.events {
+            events(event);
+        }
+    }
+
+    fn limits_reached(&self) -> Option<Verdict> {
+        let limits = &self.options.limits;
+        if limits.max_distinct_states.is_some_and(|max| self.statistics.distinct >= max) {
+            return Some(Verdict::LimitReached(LimitKind::States));
+        }
+        if limits.max_duration.is_some_and(|max| self.started.elapsed() >= max) {
+            return Some(Verdict::LimitReached(LimitKind::Time));
+        }
+        if let (Some(max), Some(probe)) = (limits.max_memory_bytes, &limits.memory_probe) {
+            if probe() >= max {
+                return Some(Verdict::LimitReached(LimitKind::Memory));
+            }
+        }
+        None
+    }
+
+    fn initial_states(&mut self) -> Result<Vec<u32>, Verdict> {
+        let model = self.model;
+        let mut found = Vec::new();
+        if matches!(model.next, NextRelation::Nothing) {
+            self.event(CheckEvent::InitialStatesComputed { distinct: 0 });
+            return Ok(Vec::new());
+        }
+        self.worker.level.set(1);
+        let mut sink = |state: Vec<Value>| {
+            found.push(state);
+            Ok(true)
+        };
+        if let Err(failure) = successors::initial_states(
+            &model.evaluator,
+            &model.init,
+            &Env::empty(),
+            &self.worker,
+            &mut sink,
+        ) {
+            return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None));
+        }
+        let mut frontier = Vec::new();
+        for (computed, state) in found.into_iter().enumerate() {
+            let computed = computed as u64;
+            if computed.count_ones() == 1 && computed > 1 {
+                self.event(CheckEvent::InitialStatesProgress(computed));
+            }
+            self.statistics.generated += 1;
+            let kept = match in_model(model, &state, &self.worker) {
+                Ok(kept) => kept,
+                Err(failure) => {
+                    return Err(error(ErrorPhase::Constraint, failure, Vec::new(), None))
+                }
+            };
+            let fingerprint = match state_fingerprint(model, &state, &self.worker) {
+                Ok(fp) => fp,
+                Err(failure) => {
+                    return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None))
+                }
+            };
+            if kept && self.seen.contains_key(&fingerprint) {
+                continue;
+            }
+            // TLC checks the invariants of every initial state it has not seen, even one the
+            // constraints exclude.
+            let index = self.states.len() as u32;
+            self.states.push(state.into());
+            self.parents.push((u32::MAX, 0));
+            self.depths.push(1);
+            if kept {
+                self.seen.insert(fingerprint, index);
+                self.statistics.distinct += 1;
+            }
+            match check_invariants(model, &self.states[index as usize], &self.worker) {
+                Ok(None) => {}
+                Ok(Some(violated)) => {
+                    return Err(Verdict::InvariantViolated {
+                        name: invariant_name(model, violated),
+                        initial: true,
+                        trace: self.trace_to(index),
+                    })
+                }
+                Err(failure) => {
+                    return Err(error(ErrorPhase::Invariant, failure, self.trace_to(index), None))
+                }
+            }
+            for implied in &model.implied_inits {
+                let ctx = Ctx::state(&self.states[index as usize], &self.worker);
+                match model.evaluator.eval_bool(implied.predicate, &Env::empty(), &ctx) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        return Err(Verdict::InitialPropertyViolated {
+                            name: implied.name.clone(),
+                            trace: self.trace_to(index),
+                        })
+                    }
+                    Err(failure) => {
+                        return Err(error(
+                            ErrorPhase::ImpliedAction,
+                            failure,
+                            self.trace_to(index),
+                            None,
+                        ))
+                    }
+                }
+            }
+            if kept {
+                frontier.push(index);
+                self.initial.push(index);
+            }
+            if self.worker.exit_requested.get() {
+                return Err(Verdict::Stopped);
+            }
+        }
+        self.event(CheckEvent::InitialStatesComputed { distinct: self.statistics.distinct });
+        Ok(frontier)
+    }
+
+    /// Expands a batch of source states, in parallel when there are several workers.
+    fn expand_batch(&self, batch: &[u32]) -> Vec<Expansion> {
+        let expander = Expander {
+            model: self.model,
+            actions: &self.actions,
+            states: &self.states,
+            depths: &self.depths,
+            seen: &self.seen,
+        };
+        let workers = self.options.workers.max(1).min(batch.len().max(1));
+        if workers == 1 {
+            return batch.iter().map(|index| expander.expand(*index, &self.worker)).collect();
+        }
+        let next_index = AtomicUsize::new(0);
+        let statistics = self.worker.statistics.get();
+        let seed = self.options.seed;
+        let expander = &expander;
+        let collected: Vec<Vec<(usize, Expansion)>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|worker_id| {
+                    let next_index = &next_index;
+                    scope.spawn(move || {
+                        let worker = WorkerContext::new(worker_id as u32, seed);
+                        worker.statistics.set(statistics);
+                        let mut done = Vec::new();
+                        loop {
+                            let position = next_index.fetch_add(1, Ordering::Relaxed);
+                            let Some(index) = batch.get(position) else { break };
+                            done.push((position, expander.expand(*index, &worker)));
+                        }
+                        done
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|handle| handle.join().unwrap_or_default()).collect()
+        });
+        let mut results: Vec<Option<Expansion>> = (0..batch.len()).map(|_| None).collect();
+        for (position, expansion) in collected.into_iter().flatten() {
+            results[position] = Some(expansion);
+        }
+        results
+            .into_iter()
+            .map(|result| {
+                result.unwrap_or_else(|| Expansion {
+                    successors: Vec::new(),
+                    error: Some((
+                        ErrorPhase::NextState,
+                        Failure::message(
+                            EvalErrorKind::Unsupported,
+                            "A worker thread stopped unexpectedly.",
+                        ),
+                        None,
+                    )),
+                    stop_requested: false,
+                })
+            })
+            .collect()
+    }
+
+    /// Merges expansions in queue order; returns the verdict when the run must stop.
+    fn merge(
+        &mut self,
+        batch: &[u32],
+        expansions: Vec<Expansion>,
+        next_frontier: &mut Vec<u32>,
+        remaining_from_batch_start: usize,
+    ) -> Option<Verdict> {
+        let model = self.model;
+        for (position, (source, expansion)) in batch.iter().zip(expansions).enumerate() {
+            let queue_after_source = (remaining_from_batch_start - position - 1) as u64;
+            let had_successors = !expansion.successors.is_empty();
+            let mut new_here = 0;
+            let mut kept_edges = Vec::new();
+            for successor in expansion.successors {
+                self.statistics.generated += 1;
+                let mut new_index = None;
+                if successor.in_model && !self.seen.contains_key(&successor.fingerprint) {
+                    let index = self.states.len() as u32;
+                    self.seen.insert(successor.fingerprint, index);
+                    self.states.push(successor.values.into());
+                    self.parents.push((*source, successor.action));
+                    let depth = self.depths[*source as usize] + 1;
+                    self.depths.push(depth);
+                    self.statistics.depth = self.statistics.depth.max(u64::from(depth));
+                    new_here += 1;
+                    self.statistics.distinct += 1;
+                    new_index = Some(index);
+                    let violation = if successor.invariants_checked {
+                        Ok(successor.invariant_violation)
+                    } else {
+                        check_invariants(model, &self.states[index as usize], &self.worker)
+                    };
+                    match violation {
+                        Ok(None) => next_frontier.push(index),
+                        Ok(Some(violated)) => {
+                            self.queue_left = queue_after_source + next_frontier.len() as u64;
+                            return Some(Verdict::InvariantViolated {
+                                name: invariant_name(model, violated),
+                                initial: false,
+                                trace: self.trace_to(index),
+                            });
+                        }
+                        Err(failure) => {
+                            self.queue_left = queue_after_source + next_frontier.len() as u64;
+                            return Some(error(
+                                ErrorPhase::Invariant,
+                                failure,
+                                self.trace_to(index),
+                                None,
+                            ));
+                        }
+                    }
+                }
+                if self.options.record_graph && successor.in_model {
+                    if let Some(target) =
+                        new_index.or_else(|| self.seen.get(&successor.fingerprint).copied())
+                    {
+                        kept_edges.push((target, successor.action));
+                    }
+                }
+                if let Some(violated) = successor.implied_violation {
+                    self.queue_left = queue_after_source + next_frontier.len() as u64;
+                    let mut trace = self.trace_to(*source);
+                    match new_index {
+                        Some(index) => trace.push(TraceStep {
+                            state: self.states[index as usize].clone(),
+                            action: Some(successor.action as usize),
+                        }),
+                        None => trace.push(TraceStep {
+                            state: self.states[self.seen[&successor.fingerprint] as usize].clone(),
+                            action: Some(successor.action as usize),
+                        }),
+                    }
+                    return Some(Verdict::ActionPropertyViolated {
+                        name: model.implied_actions[violated].name.clone(),
+                        trace,
+                    });
+                }
+            }
+            self.outdegrees.push(new_here);
+            if self.options.record_graph {
+                if self.edges.len() <= *source as usize {
+                    self.edges.resize(self.states.len(), Vec::new());
+                }
+                self.edges[*source as usize] = kept_edges;
+            }
+            if let Some((phase, failure, action)) = expansion.error {
+                if failure.incomplete_state.is_some() {
+                    self.statistics.generated += 1;
+                }
+                self.queue_left = queue_after_source + next_frontier.len() as u64;
+                return Some(error(
+                    phase,
+                    failure,
+                    self.trace_to(*source),
+                    action.map(|a| a as usize),
+                ));
+            }
+            if expansion.stop_requested {
+                self.queue_left = queue_after_source + next_frontier.len() as u64;
+                return Some(Verdict::Stopped);
+            }
+            if !had_successors && model.check_deadlock {
+                self.queue_left = queue_after_source + next_frontier.len() as u64;
+                return Some(Verdict::Deadlock { trace: self.trace_to(*source) });
+            }
+        }
+        let statistics = Statistics { queue: next_frontier.len() as u64, ..self.statistics };
+        self.worker.statistics.set(tla_eval::Statistics {
+            generated: statistics.generated,
+            distinct: statistics.distinct,
+            queue: statistics.queue,
+            diameter: statistics.depth,
+            initial: statistics.initial_states,
+            duration_seconds: self.started.elapsed().as_secs(),
+        });
+        None
+    }
+}
+
+fn error(
+    phase: ErrorPhase,
+    failure: Box<Failure>,
+    trace: Vec<TraceStep>,
+    action: Option<usize>,
+) -> Verdict {
+    Verdict::EvaluationError { phase, failure, trace, action }
+}

@@ -1,0 +1,18 @@
+//! The explicit-state model checker with TLC's semantics: a model ([`model`]) built from a
+//! resolved specification and its cfg file, explored breadth first ([`bfs`]), and reported in
+//! TLC's words and exit codes ([`report`]).
+//!
+//! The checker takes data and returns data: the caller reads files, prints the report and
+//! supplies clocks and memory probes for the limits.
+
+pub mod bfs;
+pub mod liveness;
+pub mod model;
+pub mod report;
+pub mod symmetry;
+
+pub use bfs::{
+    check, CheckEvent, CheckOptions, CheckReport, ErrorPhase, LimitKind, Limits, StateGraph,
+    Statistics, TraceStep, Verdict,
+};
+pub use model::{build_model, config_value, intern_config_names, Model, ModelError};

@@ -1,0 +1,533 @@
+//! TLC's words for a run: the messages TLC prints, with their `-tool` codes, built from a
+//! [`CheckReport`] as data. The caller prints them, plain or framed for `-tool` mode.
+//!
+//! Users and the benchmark's scripts read TLC's output, so the texts, the order of the
+//! messages, the trace format (`State N: <Action line L, col C to line L2, col C2 of module M>`,
+//! `/\ x = v`) and the exit codes follow TLC 2.20 (the tla2tools 1.8.0 line) as recorded in the
+//! golden files under `crates/sysmobench/tests/data/tlc`.
+
+use tla_diagnostics::Span;
+use tla_eval::{Action, Failure, Location};
+use tla_sema::hir::Hir;
+use tla_values::{ec, EvalErrorKind, Value};
+
+use crate::bfs::{CheckReport, ErrorPhase, LimitKind, TraceStep, Verdict};
+
+/// TLC's message codes (`tlc2/output/EC.java`) used here.
+pub mod code {
+    pub const GENERAL: u16 = 1000;
+    pub const NESTED_EXPRESSIONS: u16 = 2103;
+    pub const INVARIANT_VIOLATED_INITIAL: u16 = 2107;
+    pub const PROPERTY_VIOLATED_INITIAL: u16 = 2108;
+    pub const INVARIANT_VIOLATED_BEHAVIOR: u16 = 2110;
+    pub const DEADLOCK: u16 = 2114;
+    pub const ACTION_PROPERTY_VIOLATED: u16 = 2112;
+    pub const BEHAVIOR_UP_TO_THIS_POINT: u16 = 2121;
+    pub const STATE_NOT_COMPLETELY_SPECIFIED: u16 = 2127;
+    pub const ASSUMPTION_FALSE: u16 = 2131;
+    pub const MODEL_CHECKING_STARTED: u16 = 2185;
+    pub const FINISHED: u16 = 2186;
+    pub const COMPUTING_INIT: u16 = 2189;
+    pub const INIT_GENERATED: u16 = 2190;
+    pub const SUCCESS: u16 = 2193;
+    pub const SEARCH_DEPTH: u16 = 2194;
+    pub const STATS: u16 = 2199;
+    pub const PROGRESS: u16 = 2200;
+    pub const STATE_PRINT: u16 = 2217;
+    pub const OUTDEGREE: u16 = 2268;
+    pub const LIMIT_REACHED: u16 = 2300;
+}
+
+/// Message classes of `-tool` mode (`MP.java`).
+pub const CLASS_NONE: u8 = 0;
+pub const CLASS_ERROR: u8 = 1;
+pub const CLASS_STATE: u8 = 4;
+
+/// One TLC message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub code: u16,
+    pub class: u8,
+    pub text: String,
+}
+
+impl Message {
+    pub fn info(code: u16, text: impl Into<String>) -> Message {
+        Message { code, class: CLASS_NONE, text: text.into() }
+    }
+
+    pub fn error(code: u16, text: impl Into<String>) -> Message {
+        Message { code, class: CLASS_ERROR, text: text.into() }
+    }
+}
+
+/// Renders messages as TLC prints them without `-tool`.
+pub fn render_plain(messages: &[Message]) -> String {
+    let mut out = String::new();
+    for message in messages {
+        match message.class {
+            CLASS_ERROR => out.push_str("Error: "),
+            CLASS_STATE => out.push_str("State "),
+            _ => {}
+        }
+        out.push_str(&message.text);
+        out.push('\n');
+    }
+    out
+}
+
+/// Renders messages framed as in TLC's `-tool` mode.
+pub fn render_tool(messages: &[Message]) -> String {
+    let mut out = String::new();
+    for message in messages {
+        if message.code == 0 {
+            // Lines TLC prints outside its message framework (the parser's progress).
+            out.push_str(&message.text);
+            out.push('\n');
+            continue;
+        }
+        out.push_str(&format!("@!@!@STARTMSG {}:{} @!@!@\n", message.code, message.class));
+        out.push_str(&message.text);
+        out.push('\n');
+        out.push_str(&format!("@!@!@ENDMSG {} @!@!@\n", message.code));
+    }
+    out
+}
+
+/// Line and column lookup for the modules of a specification.
+pub struct SourceIndex {
+    modules: Vec<(String, Vec<char>, Vec<usize>)>,
+}
+
+impl SourceIndex {
+    /// `texts[i]` is the text of file `i` of the loaded specification.
+    pub fn new(hir: &Hir, texts: &[String]) -> SourceIndex {
+        let modules = hir
+            .modules
+            .iter()
+            .map(|module| {
+                let text = texts.get(module.file).map(String::as_str).unwrap_or("");
+                // Spans are byte offsets; keep a byte-to-char map via char boundaries.
+                let chars: Vec<char> = text.chars().collect();
+                let mut byte_starts = Vec::with_capacity(chars.len() + 1);
+                let mut offset = 0;
+                for ch in &chars {
+                    byte_starts.push(offset);
+                    offset += ch.len_utf8();
+                }
+                byte_starts.push(offset);
+                (module.name.clone(), chars, byte_starts)
+            })
+            .collect();
+        SourceIndex { modules }
+    }
+
+    /// 1-based line and column of byte offset `offset` in module `module`.
+    fn line_column(&self, module: u32, offset: u32) -> (usize, usize) {
+        let Some((_, chars, byte_starts)) = self.modules.get(module as usize) else {
+            return (0, 0);
+        };
+        let char_index = byte_starts.partition_point(|start| *start < offset as usize);
+        let mut line = 1;
+        let mut column = 1;
+        for ch in chars.iter().take(char_index) {
+            if *ch == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+        }
+        (line, column)
+    }
+
+    fn module_name(&self, module: u32) -> &str {
+        self.modules.get(module as usize).map(|(name, _, _)| name.as_str()).unwrap_or("?")
+    }
+
+    fn bounds(&self, location: &Location) -> (usize, usize, usize, usize) {
+        let Span { start, end } = location.span;
+        let (line, column) = self.line_column(location.module, start);
+        let (end_line, end_column) =
+            self.line_column(location.module, end.saturating_sub(1).max(start));
+        (line, column, end_line, end_column)
+    }
+
+    /// `line 6, col 9 to line 7, col 21 of module M`.
+    pub fn location_text(&self, location: &Location) -> String {
+        let (line, column, end_line, end_column) = self.bounds(location);
+        format!(
+            "line {line}, col {column} to line {end_line}, col {end_column} of module {}",
+            self.module_name(location.module)
+        )
+    }
+
+    /// `Line 6, column 9 to line 7, column 21 in M`.
+    pub fn position_text(&self, location: &Location) -> String {
+        let (line, column, end_line, end_column) = self.bounds(location);
+        format!(
+            "Line {line}, column {column} to line {end_line}, column {end_column} in {}",
+            self.module_name(location.module)
+        )
+    }
+}
+
+/// Evaluates a model's `ALIAS` for a state and its successor: the fields to print instead of
+/// the variables, or `None` when TLC would fall back to the plain state.
+pub type AliasFunction = Box<dyn Fn(&[Value], &[Value]) -> Option<Vec<(String, Value)>>>;
+
+/// How to print states: the variables' names and the order TLC lists them in, or an `ALIAS`.
+pub struct StatePrinter {
+    /// `(name, index into the state)` in printing order.
+    pub variables: Vec<(String, usize)>,
+    pub alias: Option<AliasFunction>,
+}
+
+impl StatePrinter {
+    /// Prints in `order` (names), falling back to declaration order for names not listed.
+    pub fn new(hir: &Hir, order: &[String]) -> StatePrinter {
+        let mut variables: Vec<(String, usize)> = order
+            .iter()
+            .filter_map(|name| {
+                hir.variables
+                    .iter()
+                    .position(|declared| &declared.name == name)
+                    .map(|index| (name.clone(), index))
+            })
+            .collect();
+        for (index, declared) in hir.variables.iter().enumerate() {
+            if !variables.iter().any(|(_, listed)| *listed == index) {
+                variables.push((declared.name.clone(), index));
+            }
+        }
+        StatePrinter { variables, alias: None }
+    }
+
+    /// A trace state: through the `ALIAS` when there is one (`next` is the following state of
+    /// the trace, or the state itself at its end).
+    pub fn trace_state_text(&self, state: &[Value], next: &[Value]) -> String {
+        if let Some(fields) = self.alias.as_ref().and_then(|alias| alias(state, next)) {
+            return fields_text(&fields);
+        }
+        let state: Vec<Option<Value>> = state.iter().cloned().map(Some).collect();
+        self.state_text(&state)
+    }
+
+    /// `/\ x = 1` lines (just `x = 1` for a single variable), with a trailing newline.
+    pub fn state_text(&self, state: &[Option<Value>]) -> String {
+        let mut out = String::new();
+        let single = self.variables.len() == 1;
+        for (name, index) in &self.variables {
+            let value = match state.get(*index).and_then(Option::as_ref) {
+                Some(value) => tla_values::ppr(value),
+                None => "null".to_string(),
+            };
+            if !single {
+                out.push_str("/\\ ");
+            }
+            out.push_str(name);
+            out.push_str(" = ");
+            out.push_str(&value);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn fields_text(fields: &[(String, Value)]) -> String {
+    let mut out = String::new();
+    for (name, value) in fields {
+        if fields.len() != 1 {
+            out.push_str("/\\ ");
+        }
+        out.push_str(&format!("{name} = {}\n", tla_values::ppr(value)));
+    }
+    out
+}
+
+/// The label of an action in a trace: `Name(args) line .. of module M`.
+pub fn action_label(action: &Action, sources: &SourceIndex) -> String {
+    let mut label = action.name.clone();
+    if !action.parameters.is_empty() {
+        let values: Vec<String> =
+            action.parameters.iter().map(|(_, value)| tla_values::ppr(value)).collect();
+        label.push('(');
+        label.push_str(&values.join(","));
+        label.push(')');
+    }
+    format!("{label} {}", sources.location_text(&action.location))
+}
+
+/// TLC's exit code for a verdict.
+pub fn exit_code(verdict: &Verdict) -> i32 {
+    match verdict {
+        Verdict::Success | Verdict::Stopped => 0,
+        Verdict::InvariantViolated { .. } => 12,
+        Verdict::ActionPropertyViolated { .. } | Verdict::InitialPropertyViolated { .. } => 13,
+        Verdict::Deadlock { .. } => 11,
+        Verdict::PostconditionFalse { .. } => 10,
+        Verdict::LimitReached(_) => 152,
+        Verdict::EvaluationError { phase, failure, .. } => error_exit_code(*phase, failure),
+    }
+}
+
+fn error_exit_code(phase: ErrorPhase, failure: &Failure) -> i32 {
+    match failure.error.kind {
+        EvalErrorKind::Overflow => return 255,
+        EvalErrorKind::AssertionFailed => return 14,
+        _ => {}
+    }
+    match phase {
+        ErrorPhase::InitialStates | ErrorPhase::NextState | ErrorPhase::Constraint => 75,
+        ErrorPhase::Invariant => 76,
+        ErrorPhase::ImpliedAction => 77,
+        ErrorPhase::Postcondition => 10,
+    }
+}
+
+/// The text TLC prints for an evaluation error (without the "Error: " prefix).
+pub fn failure_text(failure: &Failure) -> String {
+    let error = &failure.error;
+    if error.tlc_code == ec::GENERAL
+        && !error.eval_exception
+        && error.kind != EvalErrorKind::Overflow
+    {
+        format!(
+            "TLC threw an unexpected exception.\nThis was probably caused by an error in the spec or model.\nSee the User Output or TLC Console for clues to what happened.\nThe exception was a java.lang.RuntimeException\n: {}",
+            error.message
+        )
+    } else {
+        error.message.clone()
+    }
+}
+
+/// The message TLC prints when the initial states are computed.
+pub fn initial_states_message(distinct: u64, now: &str) -> Message {
+    let noun = if distinct == 1 { "state" } else { "states" };
+    Message::info(
+        code::INIT_GENERATED,
+        format!(
+            "Finished computing initial states: {distinct} distinct {noun} generated at {now}."
+        ),
+    )
+}
+
+/// The messages that end a run: the verdict, its trace, the statistics.
+pub fn run_messages(
+    report: &CheckReport,
+    sources: &SourceIndex,
+    printer: &StatePrinter,
+    tool_mode: bool,
+    now: &str,
+) -> Vec<Message> {
+    let mut messages = Vec::new();
+    let statistics = &report.statistics;
+    let trace_messages = |trace: &[TraceStep], messages: &mut Vec<Message>| {
+        messages.push(Message::error(
+            code::BEHAVIOR_UP_TO_THIS_POINT,
+            "The behavior up to this point is:",
+        ));
+        for (index, step) in trace.iter().enumerate() {
+            let header = match step.action.and_then(|action| report.actions.get(action)) {
+                Some(action) => format!("<{}>", action_label(action, sources)),
+                None => "<Initial predicate>".to_string(),
+            };
+            let next = trace.get(index + 1).unwrap_or(step);
+            messages.push(Message {
+                code: code::STATE_PRINT,
+                class: CLASS_STATE,
+                text: format!(
+                    "{}: {header}\n{}",
+                    index + 1,
+                    printer.trace_state_text(&step.state, &next.state)
+                ),
+            });
+        }
+    };
+    let mut print_statistics = true;
+    match &report.verdict {
+        Verdict::Success => {
+            messages.push(Message::info(
+                code::SUCCESS,
+                format!(
+                    "Model checking completed. No error has been found.\n  Estimates of the probability that TLC did not check all reachable states\n  because two distinct states had the same fingerprint:\n  calculated (optimistic):  val = {}",
+                    collision_probability(statistics.distinct, statistics.generated)
+                ),
+            ));
+        }
+        Verdict::InvariantViolated { name, initial: true, trace } => {
+            let state =
+                trace.first().map(|step| step.state.clone()).unwrap_or_else(|| Vec::new().into());
+            messages.push(Message::error(
+                code::INVARIANT_VIOLATED_INITIAL,
+                format!(
+                    "Invariant {name} is violated by the initial state:\n{}",
+                    printer.trace_state_text(&state, &state)
+                ),
+            ));
+            print_statistics = false;
+        }
+        Verdict::InvariantViolated { name, trace, .. } => {
+            messages.push(Message::error(
+                code::INVARIANT_VIOLATED_BEHAVIOR,
+                format!("Invariant {name} is violated."),
+            ));
+            trace_messages(trace, &mut messages);
+        }
+        Verdict::InitialPropertyViolated { name, trace } => {
+            let state =
+                trace.first().map(|step| step.state.clone()).unwrap_or_else(|| Vec::new().into());
+            messages.push(Message::error(
+                code::PROPERTY_VIOLATED_INITIAL,
+                format!(
+                    "Property {name} is violated by the initial state:\n{}",
+                    printer.trace_state_text(&state, &state)
+                ),
+            ));
+            print_statistics = false;
+        }
+        Verdict::ActionPropertyViolated { name, trace } => {
+            messages.push(Message::error(
+                code::ACTION_PROPERTY_VIOLATED,
+                format!("Action property {name} is violated."),
+            ));
+            trace_messages(trace, &mut messages);
+        }
+        Verdict::Deadlock { trace } => {
+            messages.push(Message::error(code::DEADLOCK, "Deadlock reached."));
+            trace_messages(trace, &mut messages);
+        }
+        Verdict::PostconditionFalse { name, location } => {
+            let place = location
+                .as_ref()
+                .map_or_else(|| name.clone(), |location| sources.location_text(location));
+            messages.push(Message::error(
+                code::ASSUMPTION_FALSE,
+                format!("Assumption {place} is false."),
+            ));
+        }
+        Verdict::Stopped => {}
+        Verdict::LimitReached(limit) => {
+            let what = match limit {
+                LimitKind::States => "the limit on distinct states",
+                LimitKind::Time => "the time limit",
+                LimitKind::Memory => "the memory limit",
+            };
+            messages.push(Message::error(
+                code::LIMIT_REACHED,
+                format!("The run was stopped because it reached {what}; the state space was not fully explored."),
+            ));
+        }
+        Verdict::EvaluationError { failure, trace, action, .. } => {
+            if let Some(partial) = &failure.incomplete_state {
+                let name = failure.unassigned_variable.clone().unwrap_or_default();
+                messages.push(Message::error(
+                    code::STATE_NOT_COMPLETELY_SPECIFIED,
+                    format!("Successor state is not completely specified by the next-state action. The following variable is not defined: {name}.\n"),
+                ));
+                trace_messages(trace, &mut messages);
+                let header = match action.and_then(|action| report.actions.get(action)) {
+                    Some(action) => format!("<{}>", action_label(action, sources)),
+                    None => "<Initial predicate>".to_string(),
+                };
+                messages.push(Message {
+                    code: code::STATE_PRINT,
+                    class: CLASS_STATE,
+                    text: format!("{}: {header}\n{}", trace.len() + 1, printer.state_text(partial)),
+                });
+            } else {
+                let mut text = failure_text(failure);
+                if failure.error.kind == EvalErrorKind::NotEnumerable
+                    && failure.error.message.starts_with("In computing")
+                {
+                    if let Some(location) = failure.positions.first() {
+                        text.push('\n');
+                        text.push_str(&sources.location_text(location));
+                    }
+                }
+                messages.push(Message::error(code::GENERAL, text));
+                if !trace.is_empty() {
+                    trace_messages(trace, &mut messages);
+                }
+                if !failure.positions.is_empty() {
+                    let mut text = String::from("The error occurred when TLC was evaluating the nested\nexpressions at the following positions:");
+                    for (index, location) in failure.positions_outermost_first().enumerate() {
+                        text.push_str(&format!("\n{index}. {}", sources.position_text(location)));
+                    }
+                    text.push_str("\n\n");
+                    messages.push(Message::error(code::NESTED_EXPRESSIONS, text));
+                }
+            }
+        }
+    }
+    if print_statistics {
+        let success = matches!(report.verdict, Verdict::Success) && statistics.distinct > 0;
+        messages.extend(statistics_messages(report, tool_mode, now, success));
+    }
+    messages
+}
+
+/// The statistics that end a run: counts, depth, and (after a successful run) the outdegree.
+pub fn statistics_messages(
+    report: &CheckReport,
+    tool_mode: bool,
+    now: &str,
+    with_outdegree: bool,
+) -> Vec<Message> {
+    let statistics = &report.statistics;
+    let mut messages = Vec::new();
+    if tool_mode {
+        messages.push(Message::info(
+            code::PROGRESS,
+            format!(
+                "Progress({}) at {now}: {} states generated (0 s/min), {} distinct states found (0 ds/min), {} states left on queue.",
+                statistics.depth, statistics.generated, statistics.distinct, statistics.queue
+            ),
+        ));
+    }
+    messages.push(Message::info(
+        code::STATS,
+        format!(
+            "{} states generated, {} distinct states found, {} states left on queue.",
+            statistics.generated, statistics.distinct, statistics.queue
+        ),
+    ));
+    messages.push(Message::info(
+        code::SEARCH_DEPTH,
+        format!("The depth of the complete state graph search is {}.", statistics.depth),
+    ));
+    if with_outdegree {
+        let outdegree = &report.outdegree;
+        messages.push(Message::info(
+            code::OUTDEGREE,
+            format!(
+                "The average outdegree of the complete state graph is {} (minimum is {}, the maximum {} and the 95th percentile is {}).",
+                outdegree.average, outdegree.minimum, outdegree.maximum, outdegree.percentile_95
+            ),
+        ));
+    }
+    messages
+}
+
+/// TLC's optimistic estimate of a fingerprint collision, `distinct * (generated - distinct) / 2^64`,
+/// printed as Java prints a double (`4.6E-17`, `0.0`).
+pub fn collision_probability(distinct: u64, generated: u64) -> String {
+    let probability = distinct as f64 * generated.saturating_sub(distinct) as f64 / 2f64.powi(64);
+    java_double(probability)
+}
+
+fn java_double(value: f64) -> String {
+    if value == 0.0 {
+        return "0.0".to_string();
+    }
+    if (1e-3..1e7).contains(&value.abs()) {
+        let text = format!("{value}");
+        return if text.contains('.') { text } else { format!("{text}.0") };
+    }
+    let formatted = format!("{value:E}");
+    // Rust prints `4.6E-17`; Java too, but always with a fractional part (`1.0E-17`).
+    match formatted.split_once('E') {
+        Some((mantissa, exponent)) if !mantissa.contains('.') => format!("{mantissa}.0E{exponent}"),
+        _ => formatted,
+    }
+}

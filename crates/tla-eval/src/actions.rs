@@ -1,0 +1,183 @@
+//! Splitting the next-state relation into actions, as TLC's `Tool.getActions` does.
+//!
+//! Action names appear in error traces, coverage and conformance reports, so the split must be
+//! TLC's: through disjunctions, through calls of defined operators whose arguments are constant
+//! (the arguments are evaluated and bound), and through `\E` over constant sets (one action per
+//! binding). Anything else is one action, named after the innermost operator it came from.
+
+use tla_sema::hir::{Body, DefId, Expr, ExprKind, ModuleId, Quantifier, CONSTANT_LEVEL};
+use tla_values::Value;
+
+use crate::context::{Ctx, WorkerContext};
+use crate::env::{Binding, Env};
+use crate::evaluator::Evaluator;
+use crate::failure::{EvalOutcome, Location};
+
+/// One action of the next-state relation.
+#[derive(Clone)]
+pub struct Action {
+    /// The name TLC shows: the operator the action comes from.
+    pub name: String,
+    /// The expression, evaluated in `env`.
+    pub expr: &'static Expr,
+    pub env: Env,
+    /// Where the action is written (the whole expression TLC reports).
+    pub location: Location,
+    /// The arguments of the operator the action comes from (TLC shows them: `Step(1)`).
+    pub parameters: Vec<(String, Value)>,
+}
+
+/// The actions of `next` (the body of the next-state definition `definition`).
+pub fn split_actions(
+    evaluator: &Evaluator,
+    next: &'static Expr,
+    name: &str,
+    worker: &WorkerContext,
+) -> EvalOutcome<Vec<Action>> {
+    let mut actions = Vec::new();
+    let mut splitter = Splitter { evaluator, worker, actions: &mut actions };
+    splitter.split(next, &Env::empty(), name, None, &mut Vec::new())?;
+    Ok(actions)
+}
+
+/// The actions of the next-state definition `def` (named in a cfg file's `NEXT`).
+pub fn split_definition_actions(
+    evaluator: &Evaluator,
+    def: DefId,
+    worker: &WorkerContext,
+) -> EvalOutcome<Vec<Action>> {
+    let def = evaluator.resolve_definition(def);
+    let definition = evaluator.definition(def)?;
+    let mut actions = Vec::new();
+    let mut splitter = Splitter { evaluator, worker, actions: &mut actions };
+    match &definition.body {
+        Body::Expression(body) => splitter.split(
+            body,
+            &Env::empty(),
+            &definition.name,
+            Some((body.module, body.span)),
+            &mut Vec::new(),
+        )?,
+        _ => {
+            return Err(crate::failure::Failure::message(
+                tla_values::EvalErrorKind::Unsupported,
+                format!("The next-state relation {} is not an action.", definition.name),
+            ))
+        }
+    }
+    Ok(actions)
+}
+
+struct Splitter<'a> {
+    evaluator: &'a Evaluator,
+    worker: &'a WorkerContext,
+    actions: &'a mut Vec<Action>,
+}
+
+impl Splitter<'_> {
+    fn split(
+        &mut self,
+        expr: &'static Expr,
+        env: &Env,
+        name: &str,
+        named_at: Option<(ModuleId, tla_diagnostics::Span)>,
+        parameters: &mut Vec<(String, Value)>,
+    ) -> EvalOutcome<()> {
+        match &expr.kind {
+            ExprKind::Junction { conjunction: false, items } => {
+                for item in items {
+                    self.split(item, env, name, None, parameters)?;
+                }
+                return Ok(());
+            }
+            ExprKind::Label { body, .. } => {
+                return self.split(body, env, name, named_at, parameters)
+            }
+            ExprKind::Outer { up, expr: inner } => {
+                return self.split(inner, &env.drop_innermost(*up), name, named_at, parameters)
+            }
+            ExprKind::Call { def, arguments } => {
+                if let Some(done) =
+                    self.split_call(*def, Env::empty(), arguments, env, parameters)?
+                {
+                    return Ok(done);
+                }
+            }
+            ExprKind::CallLet { def, up, arguments } => {
+                let base = env.drop_innermost(*up);
+                if let Some(done) = self.split_call(*def, base, arguments, env, parameters)? {
+                    return Ok(done);
+                }
+            }
+            ExprKind::Quantified { quantifier: Quantifier::Exists, bounds, body }
+                if bounds.iter().all(|bound| {
+                    bound.set.as_ref().is_some_and(|set| set.level == CONSTANT_LEVEL)
+                }) =>
+            {
+                let ctx = Ctx::constant(self.worker);
+                let mut bindings = Vec::new();
+                self.evaluator.for_each_binding(bounds, env, &ctx, expr, &mut |inner| {
+                    bindings.push(inner.clone());
+                    Ok(true)
+                })?;
+                for inner in bindings {
+                    self.split(body, &inner, name, named_at, parameters)?;
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        let location = match named_at {
+            Some((module, span)) => Location { module, span },
+            None => Location::of(expr),
+        };
+        self.actions.push(Action {
+            name: name.to_string(),
+            expr,
+            env: env.clone(),
+            location,
+            parameters: parameters.clone(),
+        });
+        Ok(())
+    }
+
+    /// Splits through a call of a defined operator with constant arguments; `None` when the call
+    /// is not split through.
+    fn split_call(
+        &mut self,
+        def: DefId,
+        base: Env,
+        arguments: &'static [Expr],
+        env: &Env,
+        parameters: &mut Vec<(String, Value)>,
+    ) -> EvalOutcome<Option<()>> {
+        if arguments.iter().any(|argument| argument.level != CONSTANT_LEVEL) {
+            return Ok(None);
+        }
+        let def = self.evaluator.resolve_definition(def);
+        let definition = self.evaluator.definition(def)?;
+        let Body::Expression(body) = &definition.body else { return Ok(None) };
+        let ctx = Ctx::constant(self.worker);
+        let mut inner = base;
+        let mut own_parameters = Vec::new();
+        for (argument, parameter) in arguments.iter().zip(&definition.parameters) {
+            let binding = if parameter.arity > 0 {
+                self.evaluator.bind_argument(argument, env)?
+            } else {
+                let value = self.evaluator.eval(argument, env, &ctx)?;
+                own_parameters.push((parameter.name.clone(), value.clone()));
+                Binding::Value(value)
+            };
+            inner = inner.push(binding);
+        }
+        let _ = parameters;
+        self.split(
+            body,
+            &inner,
+            &definition.name,
+            Some((body.module, body.span)),
+            &mut own_parameters,
+        )?;
+        Ok(Some(()))
+    }
+}

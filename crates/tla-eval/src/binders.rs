@@ -1,0 +1,267 @@
+//! Binders: the bindings of `\A`, `\E`, `CHOOSE`, set maps and filters, and the values of
+//! function constructors, with TLC's enumeration order (the normalised order of each set).
+
+use std::sync::Arc;
+
+use tla_sema::hir::{Bound, DefId, Expr};
+use tla_values::{sets, EvalError, EvalErrorKind, Value};
+
+use crate::context::Ctx;
+use crate::env::{Binding, Env};
+use crate::evaluator::Evaluator;
+use crate::failure::{AtExpr, EvalOutcome, Failure};
+use crate::values::LazyFunction;
+
+impl Evaluator {
+    /// Calls each binding of `bounds` (evaluated in `env`) with the environment extended by it;
+    /// stops when `visit` returns `false`. Returns whether every binding was visited.
+    pub(crate) fn for_each_binding(
+        &self,
+        bounds: &'static [Bound],
+        env: &Env,
+        ctx: &Ctx,
+        at: &Expr,
+        visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
+    ) -> EvalOutcome<bool> {
+        let mut domains = Vec::with_capacity(bounds.len());
+        for bound in bounds {
+            let Some(set) = &bound.set else {
+                return Err(Failure::message(
+                    EvalErrorKind::NotEnumerable,
+                    "TLC cannot handle an unbounded quantifier or CHOOSE.",
+                ))
+                .at(at);
+            };
+            let value = self.eval(set, env, ctx)?;
+            let elements = sets::normalized_elements(&value).at(set)?;
+            domains.push(elements);
+        }
+        self.bind_each(bounds, &domains, 0, env, at, visit)
+    }
+
+    pub(crate) fn bind_each(
+        &self,
+        bounds: &'static [Bound],
+        domains: &[Vec<Value>],
+        position: usize,
+        env: &Env,
+        at: &Expr,
+        visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
+    ) -> EvalOutcome<bool> {
+        let Some(bound) = bounds.get(position) else {
+            return visit(env);
+        };
+        if bound.tuple {
+            for element in &domains[position] {
+                let inner = push_tuple_components(env, element, bound.names.len()).at(at)?;
+                if !self.bind_each(bounds, domains, position + 1, &inner, at, visit)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
+        self.bind_names(bounds, domains, position, bound.names.len(), env, at, visit)
+    }
+
+    /// `x, y \in S`: every name of one bound ranges over the same set.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn bind_names(
+        &self,
+        bounds: &'static [Bound],
+        domains: &[Vec<Value>],
+        position: usize,
+        names_left: usize,
+        env: &Env,
+        at: &Expr,
+        visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
+    ) -> EvalOutcome<bool> {
+        if names_left == 0 {
+            return self.bind_each(bounds, domains, position + 1, env, at, visit);
+        }
+        for element in &domains[position] {
+            let inner = env.push_value(element.clone());
+            if !self.bind_names(bounds, domains, position, names_left - 1, &inner, at, visit)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    pub(crate) fn eval_choose(
+        &self,
+        bound: &'static Bound,
+        body: &'static Expr,
+        env: &Env,
+        ctx: &Ctx,
+        expr: &'static Expr,
+    ) -> EvalOutcome<Value> {
+        let mut chosen = None;
+        self.for_each_binding(std::slice::from_ref(bound), env, ctx, expr, &mut |inner| {
+            if self.eval_bool(body, inner, ctx)? {
+                chosen = Some(bound_value(bound, inner));
+                return Ok(false);
+            }
+            Ok(true)
+        })?;
+        chosen.ok_or_else(|| {
+            Failure::message(
+                EvalErrorKind::NotInDomain,
+                "Attempted to compute the value of an expression of form\nCHOOSE x \\in S: P, but no element of S satisfied P.",
+            )
+        })
+        .at(expr)
+    }
+
+    pub(crate) fn eval_function_constructor(
+        &self,
+        bounds: &'static [Bound],
+        body: &'static Expr,
+        env: &Env,
+        ctx: &Ctx,
+        expr: &'static Expr,
+    ) -> EvalOutcome<Value> {
+        self.function_value(bounds, body, env, ctx, expr, None)
+    }
+
+    /// `[x \in S |-> e]` (also a recursive function definition's value): built at once when the
+    /// domain can be enumerated, kept lazy otherwise.
+    pub(crate) fn function_value(
+        &self,
+        bounds: &'static [Bound],
+        body: &'static Expr,
+        env: &Env,
+        ctx: &Ctx,
+        expr: &'static Expr,
+        recursive: Option<(DefId, Env)>,
+    ) -> EvalOutcome<Value> {
+        let mut domain_sets = Vec::with_capacity(bounds.len());
+        for bound in bounds {
+            let Some(set) = &bound.set else {
+                return Err(Failure::message(
+                    EvalErrorKind::NotEnumerable,
+                    "A function constructor needs a bounded domain.",
+                ))
+                .at(expr);
+            };
+            let set_value = self.eval(set, env, ctx)?;
+            for _ in 0..bound.names.len().max(1) {
+                domain_sets.push(set_value.clone());
+                if bound.tuple {
+                    break;
+                }
+            }
+        }
+        let domain = if domain_sets.len() == 1 {
+            domain_sets.pop().unwrap_or_else(Value::empty_set)
+        } else {
+            sets::product(domain_sets)
+        };
+        if recursive.is_some() || !sets::is_enumerable(&domain) {
+            return Ok(LazyFunction::wrap(
+                self.clone(),
+                bounds,
+                body,
+                env.clone(),
+                domain,
+                ctx,
+                recursive,
+            ));
+        }
+        let elements = sets::normalized_elements(&domain).at(expr)?;
+        let mut values = Vec::with_capacity(elements.len());
+        let flat = bounds.len() == 1;
+        for element in &elements {
+            let inner = bind_function_argument(env, bounds, element, flat).at(expr)?;
+            values.push(self.eval(body, &inner, ctx)?);
+        }
+        if let Value::Interval(interval) = &domain {
+            return Ok(Value::Function(Arc::new(tla_values::Function::from_interval(
+                interval.low,
+                values,
+            ))));
+        }
+        Value::function(elements, values).at(expr)
+    }
+}
+
+/// The value a one-bound binder bound last: the innermost name, or the tuple of a tuple pattern.
+pub(crate) fn bound_value(bound: &Bound, env: &Env) -> Value {
+    let width = bound.names.len().max(1);
+    if bound.tuple {
+        let components = (0..width)
+            .rev()
+            .map(|index| match env.get(index as u32) {
+                Some(Binding::Value(value)) => value.clone(),
+                _ => Value::Bool(false),
+            })
+            .collect();
+        return Value::tuple(components);
+    }
+    match env.get(0) {
+        Some(Binding::Value(value)) => value.clone(),
+        _ => Value::Bool(false),
+    }
+}
+
+/// Pushes the components of tuple `element` for a pattern `<<a, b, ...>>` of `width` names.
+pub(crate) fn push_tuple_components(
+    env: &Env,
+    element: &Value,
+    width: usize,
+) -> Result<Env, EvalError> {
+    let components = tla_values::convert::to_tuple(element)?;
+    let Some(components) = components.filter(|components| components.len() == width) else {
+        return Err(EvalError::general(
+            EvalErrorKind::WrongKind,
+            format!(
+                "A tuple pattern of {width} names was bound to {}, which is not a tuple of that length.",
+                tla_values::ppr(element)
+            ),
+        ));
+    };
+    let mut inner = env.clone();
+    for component in components.iter() {
+        inner = inner.push_value(component.clone());
+    }
+    Ok(inner)
+}
+
+/// The environment for applying a function constructor to `argument`.
+pub(crate) fn bind_function_argument(
+    env: &Env,
+    bounds: &[Bound],
+    argument: &Value,
+    flat: bool,
+) -> Result<Env, EvalError> {
+    if flat && bounds.len() == 1 && bounds[0].names.len() == 1 && !bounds[0].tuple {
+        return Ok(env.push_value(argument.clone()));
+    }
+    if flat && bounds.len() == 1 && bounds[0].tuple {
+        return push_tuple_components(env, argument, bounds[0].names.len());
+    }
+    let components = tla_values::convert::to_tuple(argument)?.ok_or_else(|| {
+        EvalError::general(
+            EvalErrorKind::NotInDomain,
+            format!(
+                "The argument {} of a function of several arguments is not a tuple.",
+                tla_values::ppr(argument)
+            ),
+        )
+    })?;
+    let mut inner = env.clone();
+    let mut position = 0;
+    for bound in bounds {
+        if bound.tuple {
+            let component = components.get(position).cloned().unwrap_or(Value::Bool(false));
+            inner = push_tuple_components(&inner, &component, bound.names.len())?;
+            position += 1;
+        } else {
+            for _ in &bound.names {
+                let component = components.get(position).cloned().unwrap_or(Value::Bool(false));
+                inner = inner.push_value(component);
+                position += 1;
+            }
+        }
+    }
+    Ok(inner)
+}

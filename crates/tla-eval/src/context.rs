@@ -1,0 +1,122 @@
+//! What an evaluation may read besides the expression: the current and next state, and the
+//! per-worker facts TLC exposes to specs (`TLCGet("level")`, registers, a seeded generator).
+
+use std::cell::{Cell, RefCell};
+
+use tla_values::Value;
+
+/// A state as the evaluator sees it.
+#[derive(Clone, Copy)]
+pub enum StateView<'a> {
+    /// No state (constant evaluation, `ASSUME`).
+    Absent,
+    Full(&'a [Value]),
+    /// A state being built (initial states, successors): unassigned variables are `None`.
+    Partial(&'a [Option<Value>]),
+}
+
+impl<'a> StateView<'a> {
+    pub fn variable(&self, index: usize) -> Option<&'a Value> {
+        match self {
+            StateView::Absent => None,
+            StateView::Full(values) => values.get(index),
+            StateView::Partial(values) => values.get(index).and_then(Option::as_ref),
+        }
+    }
+
+    pub fn is_absent(&self) -> bool {
+        matches!(self, StateView::Absent)
+    }
+}
+
+/// The evaluation context of one expression.
+#[derive(Clone, Copy)]
+pub struct Ctx<'a> {
+    pub current: StateView<'a>,
+    pub next: StateView<'a>,
+    /// The old value `@` stands for inside an `EXCEPT` update.
+    pub except_at: Option<&'a Value>,
+    pub worker: &'a WorkerContext,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn constant(worker: &'a WorkerContext) -> Ctx<'a> {
+        Ctx { current: StateView::Absent, next: StateView::Absent, except_at: None, worker }
+    }
+
+    pub fn state(state: &'a [Value], worker: &'a WorkerContext) -> Ctx<'a> {
+        Ctx { current: StateView::Full(state), next: StateView::Absent, except_at: None, worker }
+    }
+
+    pub fn transition(
+        current: &'a [Value],
+        next: &'a [Value],
+        worker: &'a WorkerContext,
+    ) -> Ctx<'a> {
+        Ctx {
+            current: StateView::Full(current),
+            next: StateView::Full(next),
+            except_at: None,
+            worker,
+        }
+    }
+}
+
+/// Counters TLC reports through `TLCGet("stats")` and friends, as the checker last published
+/// them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Statistics {
+    pub generated: u64,
+    pub distinct: u64,
+    pub queue: u64,
+    pub diameter: u64,
+    pub initial: u64,
+    pub duration_seconds: u64,
+}
+
+/// Per-worker state of a run (one per thread; not shared).
+pub struct WorkerContext {
+    pub worker_id: u32,
+    /// `TLCGet("level")`: the depth of the state being explored (initial states are level 1).
+    pub level: Cell<u64>,
+    /// `TLCSet(i, v)` registers.
+    pub registers: RefCell<Vec<Option<Value>>>,
+    pub statistics: Cell<Statistics>,
+    /// Set by `TLCSet("exit", TRUE)`.
+    pub exit_requested: Cell<bool>,
+    /// Nesting of operator calls, to stop runaway recursion with an error instead of a crash.
+    pub call_depth: Cell<u32>,
+    /// Recursive functions being computed, by definition and the environment they were
+    /// defined in: a recursive reference resolves to the function itself.
+    pub recursive_functions: RefCell<Vec<(u32, crate::env::Env, Value)>>,
+    random_state: Cell<u64>,
+}
+
+impl WorkerContext {
+    pub fn new(worker_id: u32, seed: u64) -> WorkerContext {
+        WorkerContext {
+            worker_id,
+            level: Cell::new(0),
+            registers: RefCell::new(Vec::new()),
+            statistics: Cell::new(Statistics::default()),
+            exit_requested: Cell::new(false),
+            call_depth: Cell::new(0),
+            recursive_functions: RefCell::new(Vec::new()),
+            random_state: Cell::new(seed ^ 0x9E37_79B9_7F4A_7C15 ^ u64::from(worker_id)),
+        }
+    }
+
+    /// A pseudo-random number below `bound` (splitmix64; reproducible for a seed).
+    pub fn random_below(&self, bound: u64) -> u64 {
+        let mut z = self.random_state.get().wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.random_state.set(z);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        if bound == 0 {
+            0
+        } else {
+            z % bound
+        }
+    }
+}

@@ -1,0 +1,785 @@
+//! The evaluator: the value of an expression of the resolved specification in a context, with
+//! TLC's semantics and messages.
+//!
+//! It is a tree-walking interpreter over [`tla_sema::hir`]. Arguments of defined operators are
+//! passed lazily, as TLC passes them; zero-argument definitions of constant level are computed
+//! once per run, as TLC pre-computes them. The resolved specification lives as long as the
+//! process (`&'static`), because lazy values and closures kept inside values point into it; a run
+//! leaks its resolved specification, a few kilobytes.
+
+use std::sync::{Arc, OnceLock};
+
+use tla_sema::hir::{
+    Body, ConstId, DefId, Definition, ExceptPathItem, Expr, ExprKind, Hir, OperatorRef, Quantifier,
+    ACTION_LEVEL, CONSTANT_LEVEL,
+};
+use tla_values::{equals, functions, sets, EvalError, EvalErrorKind, Interner, Value};
+
+use crate::binders::bound_value;
+use crate::builtin_ops::temporal_error;
+use crate::context::{Ctx, StateView};
+use crate::env::{Binding, Env, OperatorClosure, Thunk};
+use crate::failure::{AtExpr, EvalOutcome, Failure};
+use crate::values::{FilteredSet, OperatorValue};
+
+/// How deep operator calls may nest before evaluation stops with an error.
+pub const MAX_CALL_DEPTH: u32 = 20_000;
+
+/// What a declared constant of the root module is bound to by the model.
+#[derive(Clone)]
+pub enum ConstantBinding {
+    Unset,
+    Value(Value),
+    /// `C <- Op`: an operator constant (or a constant) replaced by a definition.
+    Definition(DefId),
+}
+
+/// What a run lets a spec do beyond computing values.
+#[derive(Clone)]
+pub struct EvalSettings {
+    /// Receives `Print`/`PrintT` lines.
+    pub printer: Arc<dyn Fn(&str) + Send + Sync>,
+    /// Whether `IOEnv` and friends may read environment variables.
+    pub allow_environment: bool,
+    /// Whether `JsonDeserialize`, `ndJsonDeserialize` and `CSVRead` may read files.
+    pub allow_file_reads: bool,
+}
+
+impl Default for EvalSettings {
+    fn default() -> EvalSettings {
+        EvalSettings {
+            printer: Arc::new(|_| {}),
+            allow_environment: false,
+            allow_file_reads: false,
+        }
+    }
+}
+
+/// A resolved specification with its model's constants, ready to evaluate. Cloning shares it.
+#[derive(Clone)]
+pub struct Evaluator {
+    pub(crate) shared: Arc<Shared>,
+}
+
+pub(crate) struct Shared {
+    pub hir: &'static Hir,
+    pub interner: Interner,
+    pub constants: Vec<ConstantBinding>,
+    /// Per definition: the definition the model substitutes for it (`Op <- Other`).
+    pub overrides: Vec<Option<DefId>>,
+    /// Per definition: the value the model gives it instead (`Op = value` in a cfg file).
+    pub fixed_values: Vec<Option<Value>>,
+    /// Per definition: its value, for zero-argument constant-level definitions.
+    pub cache: Vec<OnceLock<Value>>,
+    /// Per definition: whether its value can change during a run although it is constant-level
+    /// (it calls `TLCGet` or `Trace`, which TLC marks as state-level for that reason).
+    pub volatile: Vec<bool>,
+    pub settings: EvalSettings,
+}
+
+impl Evaluator {
+    /// An evaluator for `hir`, which it keeps for the rest of the process.
+    pub fn new(
+        hir: Hir,
+        interner: Interner,
+        constants: Vec<ConstantBinding>,
+        overrides: Vec<(DefId, DefId)>,
+        fixed_values: Vec<(DefId, Value)>,
+        settings: EvalSettings,
+    ) -> Evaluator {
+        let hir: &'static Hir = Box::leak(Box::new(hir));
+        let mut override_table = vec![None; hir.definitions.len()];
+        for (from, to) in overrides {
+            if let Some(slot) = override_table.get_mut(from as usize) {
+                *slot = Some(to);
+            }
+        }
+        let mut fixed_table = vec![None; hir.definitions.len()];
+        for (def, value) in fixed_values {
+            if let Some(slot) = fixed_table.get_mut(def as usize) {
+                *slot = Some(value);
+            }
+        }
+        let cache = (0..hir.definitions.len()).map(|_| OnceLock::new()).collect();
+        intern_string_literals(hir, &interner);
+        let volatile = volatile_definitions(hir);
+        Evaluator {
+            shared: Arc::new(Shared {
+                hir,
+                interner,
+                constants,
+                overrides: override_table,
+                fixed_values: fixed_table,
+                cache,
+                volatile,
+                settings,
+            }),
+        }
+    }
+
+    pub fn hir(&self) -> &'static Hir {
+        self.shared.hir
+    }
+
+    pub fn interner(&self) -> &Interner {
+        &self.shared.interner
+    }
+
+    pub fn settings(&self) -> &EvalSettings {
+        &self.shared.settings
+    }
+
+    /// The definition actually used for `def` (after the model's overrides).
+    pub fn resolve_definition(&self, def: DefId) -> DefId {
+        let mut current = def;
+        for _ in 0..16 {
+            match self.shared.overrides.get(current as usize).copied().flatten() {
+                Some(next) if next != current => current = next,
+                _ => break,
+            }
+        }
+        current
+    }
+
+    /// The definition a declared operator constant is replaced by (`C <- Def` in the cfg).
+    pub fn constant_definition(&self, constant: ConstId) -> Option<DefId> {
+        match self.shared.constants.get(constant as usize) {
+            Some(ConstantBinding::Definition(def)) => Some(*def),
+            _ => None,
+        }
+    }
+
+    /// Whether `def` is a zero-argument constant definition whose value is computed once (TLC
+    /// computes these at start-up), or fixed by the model.
+    pub fn is_precomputed(&self, def: DefId) -> bool {
+        if matches!(self.shared.fixed_values.get(def as usize), Some(Some(_))) {
+            return true;
+        }
+        match self.shared.hir.definitions.get(def as usize) {
+            Some(definition) => {
+                definition.parameters.is_empty()
+                    && !definition.local
+                    && definition.level == CONSTANT_LEVEL
+                    && !self.shared.volatile[def as usize]
+            }
+            None => false,
+        }
+    }
+
+    /// The value of zero-argument definition `def` in `ctx`.
+    pub fn eval_definition(&self, def: DefId, ctx: &Ctx) -> EvalOutcome<Value> {
+        self.call_definition(def, Env::empty(), Vec::new(), ctx)
+    }
+
+    pub fn eval(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(expr, env, ctx))
+    }
+
+    /// A boolean, with TLC's error when the value is not one.
+    pub fn eval_bool(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<bool> {
+        let value = self.eval(expr, env, ctx)?;
+        match value {
+            Value::Bool(b) => Ok(b),
+            other => Err(Failure::message(
+                EvalErrorKind::WrongKind,
+                format!(
+                    "A non-boolean expression ({}) was used as a formula.\nThe value was: {}",
+                    other.kind_name(),
+                    tla_values::ppr(&other)
+                ),
+            ))
+            .at(expr),
+        }
+    }
+
+    fn eval_inner(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
+        match &expr.kind {
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Int(n) => Ok(Value::Int(*n)),
+            ExprKind::LargeNumber(text) => Err(EvalError::overflow(text)).at(expr),
+            ExprKind::Decimal(text) => Err(Failure::message(
+                EvalErrorKind::Unsupported,
+                format!("TLC does not support real numbers such as {text}."),
+            ))
+            .at(expr),
+            ExprKind::Str(text) => Ok(Value::Str(self.shared.interner.intern(text))),
+            ExprKind::BooleanSet => Ok(Value::boolean_set()),
+            ExprKind::StringSet => Ok(sets::strings()),
+            ExprKind::Local(index) => self.eval_local(*index, env, ctx).at(expr),
+            ExprKind::Constant(constant) => self.eval_constant(*constant, ctx).at(expr),
+            ExprKind::Variable(var) => self.eval_variable(*var as usize, ctx.current).at(expr),
+            ExprKind::Call { def, arguments } => {
+                let bindings = self.bind_arguments(*def, arguments, env)?;
+                self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
+            }
+            ExprKind::CallLet { def, up, arguments } => {
+                let bindings = self.bind_arguments(*def, arguments, env)?;
+                self.call_definition(*def, env.drop_innermost(*up), bindings, ctx).at(expr)
+            }
+            ExprKind::CallParameter { index, arguments } => {
+                let closure = match env.get(*index) {
+                    Some(Binding::Operator(closure)) => closure.clone(),
+                    Some(Binding::Value(value)) if arguments.is_empty() => return Ok(value.clone()),
+                    _ => {
+                        return Err(Failure::message(
+                            EvalErrorKind::WrongKind,
+                            "An operator parameter was not given an operator.",
+                        ))
+                        .at(expr)
+                    }
+                };
+                let values = self.eval_all(arguments, env, ctx)?;
+                self.call_closure(&closure, values, ctx).at(expr)
+            }
+            ExprKind::CallConstant { constant, arguments } => {
+                match self.shared.constants.get(*constant as usize) {
+                    Some(ConstantBinding::Definition(def)) => {
+                        let bindings = self.bind_arguments(*def, arguments, env)?;
+                        self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
+                    }
+                    Some(ConstantBinding::Value(value)) if arguments.is_empty() => {
+                        Ok(value.clone())
+                    }
+                    _ => Err(self.unassigned_constant(*constant)).at(expr),
+                }
+            }
+            ExprKind::Operator(operator) => {
+                let closure = self.closure_of(operator, env)?;
+                Ok(OperatorValue::wrap(closure))
+            }
+            ExprKind::Builtin { op, arguments } => {
+                self.eval_builtin(*op, arguments, env, ctx).at(expr)
+            }
+            ExprKind::Outer { up, expr: inner } => self.eval(inner, &env.drop_innermost(*up), ctx),
+            ExprKind::Junction { conjunction, items } => {
+                for item in items {
+                    if self.eval_bool(item, env, ctx)? != *conjunction {
+                        return Ok(Value::Bool(!*conjunction));
+                    }
+                }
+                Ok(Value::Bool(*conjunction))
+            }
+            ExprKind::If { condition, then_branch, else_branch } => {
+                if self.eval_bool(condition, env, ctx)? {
+                    self.eval(then_branch, env, ctx)
+                } else {
+                    self.eval(else_branch, env, ctx)
+                }
+            }
+            ExprKind::Case { arms, other } => {
+                for (guard, value) in arms {
+                    if self.eval_bool(guard, env, ctx)? {
+                        return self.eval(value, env, ctx);
+                    }
+                }
+                match other {
+                    Some(other) => self.eval(other, env, ctx),
+                    None => Err(Failure::message(
+                        EvalErrorKind::NotInDomain,
+                        "Attempted to evaluate a CASE with no conditions true.",
+                    ))
+                    .at(expr),
+                }
+            }
+            ExprKind::Let { body, .. } => self.eval(body, env, ctx),
+            ExprKind::Quantified { quantifier, bounds, body } => {
+                let want = *quantifier == Quantifier::Exists;
+                let mut found = !want;
+                self.for_each_binding(bounds, env, ctx, expr, &mut |inner| {
+                    if self.eval_bool(body, inner, ctx)? == want {
+                        found = want;
+                        return Ok(false);
+                    }
+                    Ok(true)
+                })?;
+                Ok(Value::Bool(found))
+            }
+            ExprKind::Choose { bound, body } => self.eval_choose(bound, body, env, ctx, expr),
+            ExprKind::SetEnumeration(items) => {
+                Ok(Value::set_from_unnormalized(self.eval_all(items, env, ctx)?))
+            }
+            ExprKind::SetFilter { bound, predicate } => {
+                let Some(set) = &bound.set else {
+                    return Err(Failure::message(
+                        EvalErrorKind::NotEnumerable,
+                        "A set filter needs a bounded set.",
+                    ))
+                    .at(expr);
+                };
+                let base = self.eval(set, env, ctx)?;
+                if bound.tuple || bound.names.len() != 1 || sets::is_enumerable(&base) {
+                    let mut kept = Vec::new();
+                    self.for_each_binding(
+                        std::slice::from_ref(bound),
+                        env,
+                        ctx,
+                        expr,
+                        &mut |inner| {
+                            if self.eval_bool(predicate, inner, ctx)? {
+                                kept.push(bound_value(bound, inner));
+                            }
+                            Ok(true)
+                        },
+                    )?;
+                    return Value::set_normalized(kept).at(expr);
+                }
+                Ok(FilteredSet::wrap(self.clone(), bound, predicate, env.clone(), base, ctx))
+            }
+            ExprKind::SetMap { element, bounds } => {
+                let mut images = Vec::new();
+                self.for_each_binding(bounds, env, ctx, expr, &mut |inner| {
+                    images.push(self.eval(element, inner, ctx)?);
+                    Ok(true)
+                })?;
+                Ok(Value::set_from_unnormalized(images))
+            }
+            ExprKind::FunctionConstructor { bounds, body } => {
+                self.eval_function_constructor(bounds, body, env, ctx, expr)
+            }
+            ExprKind::FunctionSet { domain, range } => {
+                let domain = self.eval(domain, env, ctx)?;
+                let range = self.eval(range, env, ctx)?;
+                Ok(sets::function_set(&domain, &range))
+            }
+            ExprKind::Apply { function, arguments } => {
+                let function_value = self.eval(function, env, ctx)?;
+                let argument = self.eval_argument_tuple(arguments, env, ctx)?;
+                functions::apply(&function_value, &argument).at(expr)
+            }
+            ExprKind::Record(fields) => {
+                let mut values = Vec::with_capacity(fields.len());
+                for (name, value) in fields {
+                    values.push((self.shared.interner.intern(name), self.eval(value, env, ctx)?));
+                }
+                Value::record(values).at(expr)
+            }
+            ExprKind::RecordSet(fields) => {
+                let mut values = Vec::with_capacity(fields.len());
+                for (name, value) in fields {
+                    values.push((self.shared.interner.intern(name), self.eval(value, env, ctx)?));
+                }
+                Ok(sets::record_set(values))
+            }
+            ExprKind::Field { record, field } => {
+                let value = self.eval(record, env, ctx)?;
+                let name = Value::Str(self.shared.interner.intern(field));
+                match functions::record_field(&value, &name).at(expr)? {
+                    Some(found) => Ok(found),
+                    None => Err(Failure::message(
+                        EvalErrorKind::NotInDomain,
+                        format!(
+                            "Attempted to access nonexistent field '{field}' of record\n{}",
+                            tla_values::ppr(&value)
+                        ),
+                    ))
+                    .at(expr),
+                }
+            }
+            ExprKind::Except { function, updates } => {
+                let mut value = self.eval(function, env, ctx)?;
+                for update in updates {
+                    let mut path = Vec::with_capacity(update.path.len());
+                    for item in &update.path {
+                        path.push(match item {
+                            ExceptPathItem::Field(name) => {
+                                Value::Str(self.shared.interner.intern(name))
+                            }
+                            ExceptPathItem::Index(indices) => {
+                                self.eval_argument_tuple(indices, env, ctx)?
+                            }
+                        });
+                    }
+                    let old = functions::select_path(&value, &path).at(expr)?;
+                    let new_value = match &old {
+                        Some(old) => {
+                            let inner = Ctx { except_at: Some(old), ..*ctx };
+                            self.eval(&update.value, env, &inner)?
+                        }
+                        None => self.eval(&update.value, env, ctx)?,
+                    };
+                    value = functions::except(&value, &path, new_value).at(expr)?;
+                }
+                Ok(value)
+            }
+            ExprKind::ExceptAt => match ctx.except_at {
+                Some(value) => Ok(value.clone()),
+                None => Err(Failure::message(
+                    EvalErrorKind::NotInDomain,
+                    "The @ of an EXCEPT refers to a value outside the function's domain.",
+                ))
+                .at(expr),
+            },
+            ExprKind::Tuple(items) => Ok(Value::tuple(self.eval_all(items, env, ctx)?)),
+            ExprKind::Product(items) => Ok(sets::product(self.eval_all(items, env, ctx)?)),
+            ExprKind::BoxAction { action, subscript } => {
+                if self.eval_bool(action, env, ctx)? {
+                    return Ok(Value::Bool(true));
+                }
+                Ok(Value::Bool(self.unchanged(subscript, env, ctx)?))
+            }
+            ExprKind::AngleAction { action, subscript } => {
+                if !self.eval_bool(action, env, ctx)? {
+                    return Ok(Value::Bool(false));
+                }
+                Ok(Value::Bool(!self.unchanged(subscript, env, ctx)?))
+            }
+            ExprKind::Fairness { .. } | ExprKind::TemporalQuantified { .. } => {
+                Err(temporal_error()).at(expr)
+            }
+            ExprKind::Label { body, .. } => self.eval(body, env, ctx),
+            ExprKind::Unsupported { what } => Err(Failure::message(
+                EvalErrorKind::Unsupported,
+                format!("TLC cannot evaluate {what}."),
+            ))
+            .at(expr),
+        }
+    }
+
+    pub(crate) fn eval_all(
+        &self,
+        items: &'static [Expr],
+        env: &Env,
+        ctx: &Ctx,
+    ) -> EvalOutcome<Vec<Value>> {
+        items.iter().map(|item| self.eval(item, env, ctx)).collect()
+    }
+
+    /// `f[a]` applies to `a`; `f[a, b]` to the tuple `<<a, b>>`.
+    pub(crate) fn eval_argument_tuple(
+        &self,
+        items: &'static [Expr],
+        env: &Env,
+        ctx: &Ctx,
+    ) -> EvalOutcome<Value> {
+        if items.len() == 1 {
+            self.eval(&items[0], env, ctx)
+        } else {
+            Ok(Value::tuple(self.eval_all(items, env, ctx)?))
+        }
+    }
+
+    pub(crate) fn eval_local(&self, index: u32, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
+        match env.get(index) {
+            Some(Binding::Value(value)) => Ok(value.clone()),
+            Some(Binding::Lazy(thunk)) => self.force(thunk, ctx),
+            Some(Binding::Operator(closure)) => Ok(OperatorValue::wrap(closure.clone())),
+            None => Err(Failure::message(
+                EvalErrorKind::Unsupported,
+                "Internal error: a bound name has no binding.",
+            )),
+        }
+    }
+
+    pub(crate) fn force(&self, thunk: &Thunk, ctx: &Ctx) -> EvalOutcome<Value> {
+        if let Some(value) = thunk.cached.get() {
+            return Ok(value.clone());
+        }
+        let value = self.eval(thunk.expr, &thunk.env, ctx)?;
+        if thunk.expr.level < ACTION_LEVEL && ctx.except_at.is_none() {
+            let _ = thunk.cached.set(value.clone());
+        }
+        Ok(value)
+    }
+
+    pub(crate) fn eval_constant(&self, constant: ConstId, ctx: &Ctx) -> EvalOutcome<Value> {
+        match self.shared.constants.get(constant as usize) {
+            Some(ConstantBinding::Value(value)) => Ok(value.clone()),
+            Some(ConstantBinding::Definition(def)) => self.eval_definition(*def, ctx),
+            _ => Err(self.unassigned_constant(constant)),
+        }
+    }
+
+    pub(crate) fn unassigned_constant(&self, constant: ConstId) -> Box<Failure> {
+        let name = self
+            .shared
+            .hir
+            .constants
+            .get(constant as usize)
+            .map(|declared| declared.name.as_str())
+            .unwrap_or("?");
+        Failure::message(
+            EvalErrorKind::Unsupported,
+            format!("The constant parameter {name} is not assigned a value by the configuration."),
+        )
+    }
+
+    pub(crate) fn eval_variable(&self, var: usize, view: StateView) -> EvalOutcome<Value> {
+        if let Some(value) = view.variable(var) {
+            return Ok(value.clone());
+        }
+        let name = self.shared.hir.variables.get(var).map(|v| v.name.as_str()).unwrap_or("?");
+        let message = if view.is_absent() {
+            format!("The variable {name} cannot be evaluated here: no state is available.")
+        } else {
+            format!("The variable {name} was referenced before it was assigned a value.")
+        };
+        Err(Failure::message(EvalErrorKind::Unsupported, message))
+    }
+
+    /// Bindings for the arguments of a call of `def`: lazy values, or operators for operator
+    /// parameters.
+    pub(crate) fn bind_arguments(
+        &self,
+        _def: DefId,
+        arguments: &'static [Expr],
+        env: &Env,
+    ) -> EvalOutcome<Vec<Binding>> {
+        arguments.iter().map(|argument| self.bind_argument(argument, env)).collect()
+    }
+
+    pub(crate) fn bind_argument(&self, argument: &'static Expr, env: &Env) -> EvalOutcome<Binding> {
+        Ok(match &argument.kind {
+            ExprKind::Operator(operator) => Binding::Operator(self.closure_of(operator, env)?),
+            ExprKind::Int(n) => Binding::Value(Value::Int(*n)),
+            ExprKind::Bool(b) => Binding::Value(Value::Bool(*b)),
+            ExprKind::Local(index) => match env.get(*index) {
+                Some(binding) => binding.clone(),
+                None => Binding::Lazy(Arc::new(Thunk {
+                    expr: argument,
+                    env: env.clone(),
+                    cached: OnceLock::new(),
+                })),
+            },
+            _ => Binding::Lazy(Arc::new(Thunk {
+                expr: argument,
+                env: env.clone(),
+                cached: OnceLock::new(),
+            })),
+        })
+    }
+
+    pub(crate) fn closure_of(
+        &self,
+        operator: &'static OperatorRef,
+        env: &Env,
+    ) -> EvalOutcome<Arc<OperatorClosure>> {
+        Ok(match operator {
+            OperatorRef::Definition { def, instance_arguments } => {
+                let mut closure_env = Env::empty();
+                for argument in instance_arguments {
+                    closure_env = closure_env.push(self.bind_argument(argument, env)?);
+                }
+                Arc::new(OperatorClosure::Definition { def: *def, env: closure_env })
+            }
+            OperatorRef::Local { def, up } => {
+                Arc::new(OperatorClosure::Definition { def: *def, env: env.drop_innermost(*up) })
+            }
+            OperatorRef::Parameter(index) => match env.get(*index) {
+                Some(Binding::Operator(closure)) => closure.clone(),
+                _ => {
+                    return Err(Failure::message(
+                        EvalErrorKind::WrongKind,
+                        "An operator parameter was not given an operator.",
+                    ))
+                }
+            },
+            OperatorRef::Builtin(op) => Arc::new(OperatorClosure::Builtin(*op)),
+        })
+    }
+
+    /// Calls an operator closure on evaluated arguments.
+    pub fn call_closure(
+        &self,
+        closure: &OperatorClosure,
+        arguments: Vec<Value>,
+        ctx: &Ctx,
+    ) -> EvalOutcome<Value> {
+        match closure {
+            OperatorClosure::Definition { def, env } => {
+                let bindings = arguments.into_iter().map(Binding::Value).collect();
+                self.call_definition(*def, env.clone(), bindings, ctx)
+            }
+            OperatorClosure::Builtin(op) => self.apply_builtin_values(*op, &arguments),
+        }
+    }
+
+    /// Calls `def` with `bindings` pushed on `env` (the definition's own environment).
+    pub(crate) fn call_definition(
+        &self,
+        def: DefId,
+        env: Env,
+        bindings: Vec<Binding>,
+        ctx: &Ctx,
+    ) -> EvalOutcome<Value> {
+        let def = self.resolve_definition(def);
+        if let Some(Some(value)) = self.shared.fixed_values.get(def as usize) {
+            return Ok(value.clone());
+        }
+        let definition = self.definition(def)?;
+        let cacheable = bindings.is_empty()
+            && !definition.local
+            && definition.parameters.is_empty()
+            && definition.level == CONSTANT_LEVEL
+            && !self.shared.volatile[def as usize];
+        if cacheable {
+            if let Some(value) = self.shared.cache[def as usize].get() {
+                return Ok(value.clone());
+            }
+        }
+        let depth = ctx.worker.call_depth.get();
+        if depth >= MAX_CALL_DEPTH {
+            return Err(Failure::message(
+                EvalErrorKind::Unsupported,
+                format!(
+                    "The evaluation of {} nested deeper than {MAX_CALL_DEPTH} calls (infinite recursion?).",
+                    definition.name
+                ),
+            ));
+        }
+        ctx.worker.call_depth.set(depth + 1);
+        let result = self.call_body(def, definition, env, bindings, ctx);
+        ctx.worker.call_depth.set(depth);
+        let value = result?;
+        if cacheable {
+            let _ = self.shared.cache[def as usize].set(value.clone());
+        }
+        Ok(value)
+    }
+
+    fn call_body(
+        &self,
+        def: DefId,
+        definition: &'static Definition,
+        mut env: Env,
+        bindings: Vec<Binding>,
+        ctx: &Ctx,
+    ) -> EvalOutcome<Value> {
+        match &definition.body {
+            Body::Expression(body) => {
+                for binding in bindings {
+                    env = env.push(binding);
+                }
+                self.eval(body, &env, ctx)
+            }
+            Body::Function { bounds, body } => {
+                // Inside its own evaluation, a recursive function refers to itself, not to a
+                // fresh copy (whose memo would be empty: exponential time).
+                if bindings.is_empty() {
+                    let known = ctx.worker.recursive_functions.borrow();
+                    if let Some((_, _, value)) = known.iter().find(|(known_def, known_env, _)| {
+                        *known_def == def && known_env.same_as(&env)
+                    }) {
+                        return Ok(value.clone());
+                    }
+                }
+                let base = env.clone();
+                for binding in bindings {
+                    env = env.push(binding);
+                }
+                self.function_value(bounds, body, &env, ctx, body, Some((def, base)))
+            }
+            Body::Native { module, name } => {
+                let mut values = Vec::with_capacity(bindings.len());
+                for binding in bindings {
+                    values.push(match binding {
+                        Binding::Value(value) => value,
+                        Binding::Lazy(thunk) => self.force(&thunk, ctx)?,
+                        Binding::Operator(closure) => OperatorValue::wrap(closure),
+                    });
+                }
+                crate::host::call_native(self, module, name, &values, ctx)
+            }
+        }
+    }
+
+    pub(crate) fn definition(&self, def: DefId) -> EvalOutcome<&'static Definition> {
+        self.shared.hir.definitions.get(def as usize).ok_or_else(|| {
+            Failure::message(EvalErrorKind::Unsupported, "Internal error: unknown definition.")
+        })
+    }
+
+    /// `UNCHANGED e` in a transition: `e' = e`.
+    pub(crate) fn unchanged(
+        &self,
+        subscript: &'static Expr,
+        env: &Env,
+        ctx: &Ctx,
+    ) -> EvalOutcome<bool> {
+        let now = self.eval(subscript, env, ctx)?;
+        let primed = Ctx { current: ctx.next, next: StateView::Absent, ..*ctx };
+        let later = self.eval(subscript, env, &primed)?;
+        equals(&now, &later).at(subscript)
+    }
+}
+
+/// The natives TLC evaluates anew each time (`minLevel` above constant in TLC's overrides).
+const VOLATILE_NATIVES: &[&str] = &["TLCGet", "Trace", "CounterExample", "PickSuccessor"];
+
+/// Definitions that (through calls) use a volatile native: they must not be cached.
+fn volatile_definitions(hir: &Hir) -> Vec<bool> {
+    fn calls(expr: &Expr, out: &mut Vec<u32>) {
+        match &expr.kind {
+            ExprKind::Call { def, .. } | ExprKind::CallLet { def, .. } => out.push(*def),
+            ExprKind::Operator(OperatorRef::Definition { def, .. })
+            | ExprKind::Operator(OperatorRef::Local { def, .. }) => out.push(*def),
+            ExprKind::Let { definitions, .. } => out.extend(definitions.iter().copied()),
+            _ => {}
+        }
+        crate::walk::for_each_child(expr, &mut |child| calls(child, out));
+    }
+    let callees: Vec<Vec<u32>> = hir
+        .definitions
+        .iter()
+        .map(|definition| {
+            let mut out = Vec::new();
+            match &definition.body {
+                Body::Expression(body) => calls(body, &mut out),
+                Body::Function { bounds, body } => {
+                    for bound in bounds {
+                        if let Some(set) = &bound.set {
+                            calls(set, &mut out);
+                        }
+                    }
+                    calls(body, &mut out);
+                }
+                Body::Native { .. } => {}
+            }
+            out
+        })
+        .collect();
+    let mut volatile: Vec<bool> = hir
+        .definitions
+        .iter()
+        .map(|definition| {
+            matches!(&definition.body, Body::Native { name, .. } if VOLATILE_NATIVES.contains(&name.as_str()))
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (def, called) in callees.iter().enumerate() {
+            if !volatile[def]
+                && called.iter().any(|callee| volatile.get(*callee as usize) == Some(&true))
+            {
+                volatile[def] = true;
+                changed = true;
+            }
+        }
+    }
+    volatile
+}
+
+/// Interns every string literal in the order the specification lists them, so strings compare
+/// in TLC's first-seen order whatever order evaluation meets them in.
+fn intern_string_literals(hir: &Hir, interner: &Interner) {
+    fn visit(expr: &Expr, interner: &Interner) {
+        if let ExprKind::Str(text) = &expr.kind {
+            interner.intern(text);
+        }
+        crate::walk::for_each_child(expr, &mut |child| visit(child, interner));
+    }
+    for definition in &hir.definitions {
+        match &definition.body {
+            Body::Expression(body) => visit(body, interner),
+            Body::Function { bounds, body } => {
+                for bound in bounds {
+                    if let Some(set) = &bound.set {
+                        visit(set, interner);
+                    }
+                }
+                visit(body, interner);
+            }
+            Body::Native { .. } => {}
+        }
+    }
+}

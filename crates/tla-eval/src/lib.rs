@@ -1,0 +1,32 @@
+//! The TLA+ evaluator with TLC's semantics: expressions, initial states and successor states of
+//! a resolved specification ([`tla_sema::hir`]) over TLC's values ([`tla_values`]).
+//!
+//! - [`Evaluator`] evaluates expressions ([`Evaluator::eval`]) in a [`Ctx`] (the current and
+//!   next state, per-worker facts);
+//! - [`successors`] computes initial and successor states the way TLC does (dynamic assignment,
+//!   conjunct order);
+//! - [`actions`] splits the next-state relation into TLC's actions;
+//! - [`native`] implements the standard and community operators TLC implements natively.
+//!
+//! No IO happens here except through [`EvalSettings`]: printing goes to a callback, and reading
+//! the environment or files is off unless the caller allows it.
+
+pub mod actions;
+mod binders;
+mod builtin_ops;
+pub mod context;
+pub mod env;
+pub mod evaluator;
+pub mod failure;
+mod host;
+pub mod native;
+pub mod successors;
+mod tlc_registers;
+pub mod values;
+mod walk;
+
+pub use actions::{split_actions, split_definition_actions, Action};
+pub use context::{Ctx, StateView, Statistics, WorkerContext};
+pub use env::Env;
+pub use evaluator::{ConstantBinding, EvalSettings, Evaluator};
+pub use failure::{EvalOutcome, Failure, Location};

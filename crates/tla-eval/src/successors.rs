@@ -1,0 +1,608 @@
+//! Initial states and successor states, computed the way TLC computes them.
+//!
+//! TLC does not solve `Init` and `Next` as formulas; it walks them left to right with a list of
+//! conjuncts still to do (`Tool.getInitStates` / `getNextStates`), and the first `x' = e` or
+//! `x' \in S` met for an unassigned variable *assigns* it, while later ones only test. So
+//! conjunct order matters, `IF`/`CASE`/`=>` choose a branch by evaluating their condition,
+//! disjunctions and `\E` branch, and `UNCHANGED` assigns. A successor that leaves a variable
+//! unassigned is TLC's "not completely specified" error. The same walk without the completeness
+//! check answers `ENABLED`.
+
+use tla_sema::hir::{Body, BuiltinOp, Expr, ExprKind, Quantifier};
+use tla_values::{equals, sets, EvalErrorKind, Value};
+
+use crate::context::{Ctx, StateView, WorkerContext};
+use crate::env::{Binding, Env};
+use crate::evaluator::Evaluator;
+use crate::failure::{AtExpr, EvalOutcome, Failure};
+
+/// Which relation is being walked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// The initial predicate: unprimed variables are assigned.
+    Init,
+    /// A next-state action: primed variables are assigned.
+    Next,
+    /// `ENABLED`: like `Next`, but any satisfying assignment will do, complete or not.
+    Enabled,
+}
+
+/// The work still to do after the current conjunct.
+enum Rest<'r> {
+    Done,
+    /// The remaining items of a conjunction list.
+    Conjuncts {
+        items: &'static [Expr],
+        env: &'r Env,
+        rest: &'r Rest<'r>,
+    },
+    /// The remaining formulas of a list (the initial-predicate conjuncts of a `SPECIFICATION`).
+    Formulas {
+        items: &'r [&'static Expr],
+        env: &'r Env,
+        rest: &'r Rest<'r>,
+    },
+    /// `UNCHANGED e` for the remaining components of a tuple.
+    Unchanged {
+        items: &'static [Expr],
+        env: &'r Env,
+        rest: &'r Rest<'r>,
+    },
+    /// The `v' /= v` half of `<<A>>_v`.
+    Changed {
+        subscript: &'static Expr,
+        env: &'r Env,
+        rest: &'r Rest<'r>,
+    },
+}
+
+/// Receives each complete state; returns `false` to stop the walk.
+pub type StateSink<'s> = dyn FnMut(Vec<Value>) -> EvalOutcome<bool> + 's;
+
+struct Walk<'w, 's> {
+    evaluator: &'w Evaluator,
+    mode: Mode,
+    current: StateView<'w>,
+    worker: &'w WorkerContext,
+    sink: &'w mut StateSink<'s>,
+    /// The action's name, for the "not completely specified" message.
+    action_name: &'w str,
+}
+
+/// Every initial state the conjunction of `init` allows, in TLC's order, passed to `sink`.
+pub fn initial_states(
+    evaluator: &Evaluator,
+    init: &[&'static Expr],
+    env: &Env,
+    worker: &WorkerContext,
+    sink: &mut StateSink,
+) -> EvalOutcome<()> {
+    let variables = evaluator.hir().variables.len();
+    let mut walk = Walk {
+        evaluator,
+        mode: Mode::Init,
+        current: StateView::Absent,
+        worker,
+        sink,
+        action_name: "Init",
+    };
+    let mut partial = vec![None; variables];
+    walk.proceed(&Rest::Formulas { items: init, env, rest: &Rest::Done }, &mut partial)?;
+    Ok(())
+}
+
+/// Every successor of `state` under `action` (with its environment), in TLC's order.
+pub fn successor_states(
+    evaluator: &Evaluator,
+    action: &'static Expr,
+    env: &Env,
+    state: &[Value],
+    action_name: &str,
+    worker: &WorkerContext,
+    sink: &mut StateSink,
+) -> EvalOutcome<()> {
+    let mut walk = Walk {
+        evaluator,
+        mode: Mode::Next,
+        current: StateView::Full(state),
+        worker,
+        sink,
+        action_name,
+    };
+    let mut partial = vec![None; state.len()];
+    walk.run(action, env, &mut partial, &Rest::Done)?;
+    Ok(())
+}
+
+/// `ENABLED action` in the current state of `ctx`.
+pub(crate) fn is_enabled(
+    evaluator: &Evaluator,
+    action: &'static Expr,
+    env: &Env,
+    ctx: &Ctx,
+) -> EvalOutcome<bool> {
+    let StateView::Full(state) = ctx.current else {
+        return Err(Failure::message(
+            EvalErrorKind::Unsupported,
+            "ENABLED can only be evaluated in a state.",
+        ));
+    };
+    let mut found = false;
+    let mut sink = |_: Vec<Value>| {
+        found = true;
+        Ok(false)
+    };
+    let mut walk = Walk {
+        evaluator,
+        mode: Mode::Enabled,
+        current: StateView::Full(state),
+        worker: ctx.worker,
+        sink: &mut sink,
+        action_name: "ENABLED",
+    };
+    let mut partial = vec![None; state.len()];
+    walk.run(action, env, &mut partial, &Rest::Done)?;
+    Ok(found)
+}
+
+impl Walk<'_, '_> {
+    fn ctx<'a>(&'a self, partial: &'a [Option<Value>]) -> Ctx<'a> {
+        match self.mode {
+            Mode::Init => Ctx {
+                current: StateView::Partial(partial),
+                next: StateView::Absent,
+                except_at: None,
+                worker: self.worker,
+            },
+            Mode::Next | Mode::Enabled => Ctx {
+                current: self.current,
+                next: StateView::Partial(partial),
+                except_at: None,
+                worker: self.worker,
+            },
+        }
+    }
+
+    /// Walks `expr` and then `rest`. Returns `false` when the sink asked to stop.
+    fn run(
+        &mut self,
+        expr: &'static Expr,
+        env: &Env,
+        partial: &mut Vec<Option<Value>>,
+        rest: &Rest,
+    ) -> EvalOutcome<bool> {
+        let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            self.run_inner(expr, env, partial, rest)
+        });
+        // TLC lists, among the "nested expressions" of an error, every formula of the action
+        // whose evaluation is still on its stack: the conjuncts walked so far included, because
+        // the rest of a conjunction is walked from inside the conjunct before it.
+        match &expr.kind {
+            ExprKind::Label { .. } | ExprKind::Let { .. } | ExprKind::Outer { .. } => result,
+            _ => result.at(expr),
+        }
+    }
+
+    fn run_inner(
+        &mut self,
+        expr: &'static Expr,
+        env: &Env,
+        partial: &mut Vec<Option<Value>>,
+        rest: &Rest,
+    ) -> EvalOutcome<bool> {
+        match &expr.kind {
+            ExprKind::Junction { conjunction: true, items } => {
+                self.proceed(&Rest::Conjuncts { items, env, rest }, partial)
+            }
+            ExprKind::Junction { conjunction: false, items } => {
+                for item in items {
+                    let mut branch = partial.clone();
+                    if !self.run(item, env, &mut branch, rest)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            ExprKind::Label { body, .. } | ExprKind::Let { body, .. } => {
+                self.run(body, env, partial, rest)
+            }
+            ExprKind::Outer { up, expr: inner } => {
+                self.run(inner, &env.drop_innermost(*up), partial, rest)
+            }
+            ExprKind::Call { def, arguments } if self.descends_into(*def, arguments) => {
+                let bindings = self.evaluator.bind_arguments(*def, arguments, env)?;
+                self.run_definition(*def, Env::empty(), bindings, partial, rest).at(expr)
+            }
+            ExprKind::CallLet { def, up, arguments } if self.descends_into(*def, arguments) => {
+                let bindings = self.evaluator.bind_arguments(*def, arguments, env)?;
+                let base = env.drop_innermost(*up);
+                self.run_definition(*def, base, bindings, partial, rest).at(expr)
+            }
+            ExprKind::CallConstant { constant, arguments } => {
+                match self.evaluator.constant_definition(*constant) {
+                    Some(def) if self.descends_into(def, arguments) => {
+                        let bindings = self.evaluator.bind_arguments(def, arguments, env)?;
+                        self.run_definition(def, Env::empty(), bindings, partial, rest).at(expr)
+                    }
+                    _ => self.test(expr, env, partial, rest),
+                }
+            }
+            ExprKind::If { condition, then_branch, else_branch } => {
+                let chosen =
+                    if self.guard(condition, env, partial)? { then_branch } else { else_branch };
+                self.run(chosen, env, partial, rest)
+            }
+            ExprKind::Case { arms, other } => {
+                for (guard, value) in arms {
+                    if self.guard(guard, env, partial)? {
+                        return self.run(value, env, partial, rest);
+                    }
+                }
+                match other {
+                    Some(other) => self.run(other, env, partial, rest),
+                    None => Err(Failure::message(
+                        EvalErrorKind::NotInDomain,
+                        "Attempted to evaluate a CASE with no conditions true.",
+                    ))
+                    .at(expr),
+                }
+            }
+            ExprKind::Quantified { quantifier: Quantifier::Exists, bounds, body } => {
+                let evaluator = self.evaluator;
+                let ctx_partial = partial.clone();
+                let mut keep_going = true;
+                let mut bindings = Vec::new();
+                {
+                    let ctx = self.ctx(&ctx_partial);
+                    evaluator.for_each_binding(bounds, env, &ctx, expr, &mut |inner| {
+                        bindings.push(inner.clone());
+                        Ok(true)
+                    })?;
+                }
+                for inner in bindings {
+                    let mut branch = partial.clone();
+                    if !self.run(body, &inner, &mut branch, rest)? {
+                        keep_going = false;
+                        break;
+                    }
+                }
+                Ok(keep_going)
+            }
+            ExprKind::BoxAction { action, subscript } => {
+                let mut branch = partial.clone();
+                if !self.run(action, env, &mut branch, rest)? {
+                    return Ok(false);
+                }
+                self.unchanged(subscript, env, partial, rest)
+            }
+            ExprKind::AngleAction { action, subscript } => {
+                self.run(action, env, partial, &Rest::Changed { subscript, env, rest })
+            }
+            ExprKind::Bool(true) => self.proceed(rest, partial),
+            ExprKind::Bool(false) => Ok(true),
+            ExprKind::Builtin { op, arguments } => match (op, arguments.as_slice()) {
+                (BuiltinOp::Equal, [left, right]) => {
+                    if let Some(var) = self.assignable(left, env, partial) {
+                        let value = {
+                            let ctx = self.ctx(partial);
+                            self.evaluator.eval(right, env, &ctx)?
+                        };
+                        partial[var] = Some(value);
+                        return self.proceed(rest, partial);
+                    }
+                    self.test(expr, env, partial, rest)
+                }
+                (BuiltinOp::In, [left, right]) => {
+                    if let Some(var) = self.assignable(left, env, partial) {
+                        let elements = {
+                            let ctx = self.ctx(partial);
+                            let set = self.evaluator.eval(right, env, &ctx)?;
+                            if !sets::is_enumerable(&set) {
+                                return Err(Failure::new(tla_values::EvalError::coded(
+                                    EvalErrorKind::NotEnumerable,
+                                    tla_values::ec::GENERAL,
+                                    format!(
+                                        "In computing {}, the right side of \\IN is not enumerable.",
+                                        self.relation_name()
+                                    ),
+                                )))
+                                .at(expr);
+                            }
+                            sets::normalized_elements(&set).at(right)?
+                        };
+                        for element in elements {
+                            let mut branch = partial.clone();
+                            branch[var] = Some(element);
+                            if !self.proceed(rest, &mut branch)? {
+                                return Ok(false);
+                            }
+                        }
+                        return Ok(true);
+                    }
+                    self.test(expr, env, partial, rest)
+                }
+                (BuiltinOp::Unchanged, [subscript]) if self.mode != Mode::Init => {
+                    self.unchanged(subscript, env, partial, rest)
+                }
+                (BuiltinOp::And, items) => {
+                    self.proceed(&Rest::Conjuncts { items, env, rest }, partial)
+                }
+                (BuiltinOp::Or, items) => {
+                    for item in items {
+                        let mut branch = partial.clone();
+                        if !self.run(item, env, &mut branch, rest)? {
+                            return Ok(false);
+                        }
+                    }
+                    Ok(true)
+                }
+                (BuiltinOp::Implies, [premise, conclusion]) => {
+                    if self.guard(premise, env, partial)? {
+                        self.run(conclusion, env, partial, rest)
+                    } else {
+                        self.proceed(rest, partial)
+                    }
+                }
+                _ => self.test(expr, env, partial, rest),
+            },
+            _ => self.test(expr, env, partial, rest),
+        }
+    }
+
+    fn relation_name(&self) -> &'static str {
+        match self.mode {
+            Mode::Init => "initial states",
+            Mode::Next | Mode::Enabled => "next states",
+        }
+    }
+
+    /// Whether a call is walked into rather than evaluated as a test. TLC walks into every
+    /// call of a defined operator except the zero-argument constant definitions it computed
+    /// at start-up (so an `\E` inside a called guard yields one successor per witness, and
+    /// those all count as generated states).
+    fn descends_into(&self, def: u32, arguments: &[Expr]) -> bool {
+        let def = self.evaluator.resolve_definition(def);
+        !(arguments.is_empty() && self.evaluator.is_precomputed(def))
+    }
+
+    fn run_definition(
+        &mut self,
+        def: u32,
+        mut env: Env,
+        bindings: Vec<Binding>,
+        partial: &mut Vec<Option<Value>>,
+        rest: &Rest,
+    ) -> EvalOutcome<bool> {
+        let def = self.evaluator.resolve_definition(def);
+        let definition = self.evaluator.definition(def)?;
+        let Body::Expression(body) = &definition.body else {
+            let ctx = self.ctx(partial);
+            let value = self.evaluator.call_definition(def, env, bindings, &ctx)?;
+            return match value {
+                Value::Bool(true) => self.proceed(rest, partial),
+                Value::Bool(false) => Ok(true),
+                other => Err(non_boolean(&other)),
+            };
+        };
+        for binding in bindings {
+            env = env.push(binding);
+        }
+        let depth = self.worker.call_depth.get();
+        self.worker.call_depth.set(depth + 1);
+        let result = self.run(body, &env, partial, rest);
+        self.worker.call_depth.set(depth);
+        result
+    }
+
+    /// The variable `target` assigns if it is `x'` (or `x` in `Init`) and `x` is not yet
+    /// assigned.
+    fn assignable(
+        &self,
+        target: &'static Expr,
+        env: &Env,
+        partial: &[Option<Value>],
+    ) -> Option<usize> {
+        let var = match self.mode {
+            Mode::Init => variable_of(target, env)?,
+            Mode::Next | Mode::Enabled => match &target.kind {
+                ExprKind::Builtin { op: BuiltinOp::Prime, arguments } if arguments.len() == 1 => {
+                    variable_of(&arguments[0], env)?
+                }
+                ExprKind::Local(index) => match env.get(*index) {
+                    Some(Binding::Lazy(thunk)) => {
+                        return self.assignable(thunk.expr, &thunk.env, partial)
+                    }
+                    _ => return None,
+                },
+                ExprKind::Outer { up, expr } => {
+                    return self.assignable(expr, &env.drop_innermost(*up), partial)
+                }
+                _ => return None,
+            },
+        };
+        match partial.get(var) {
+            Some(None) => Some(var),
+            _ => None,
+        }
+    }
+
+    /// `UNCHANGED e`: assigns each unassigned variable of `e` its current value, tests the rest.
+    fn unchanged(
+        &mut self,
+        subscript: &'static Expr,
+        env: &Env,
+        partial: &mut Vec<Option<Value>>,
+        rest: &Rest,
+    ) -> EvalOutcome<bool> {
+        match &subscript.kind {
+            ExprKind::Tuple(items) => self.proceed(&Rest::Unchanged { items, env, rest }, partial),
+            ExprKind::Outer { up, expr } => {
+                self.unchanged(expr, &env.drop_innermost(*up), partial, rest)
+            }
+            ExprKind::Label { body, .. } => self.unchanged(body, env, partial, rest),
+            ExprKind::Call { def, arguments } if arguments.is_empty() => {
+                let def = self.evaluator.resolve_definition(*def);
+                let definition = self.evaluator.definition(def)?;
+                match &definition.body {
+                    Body::Expression(body) if definition.parameters.is_empty() => {
+                        self.unchanged(body, &Env::empty(), partial, rest)
+                    }
+                    _ => self.test_unchanged(subscript, env, partial, rest),
+                }
+            }
+            _ => {
+                if let Some(var) = variable_of(subscript, env) {
+                    if partial[var].is_none() {
+                        let current = self.evaluator.eval_variable(var, self.current)?;
+                        partial[var] = Some(current);
+                        return self.proceed(rest, partial);
+                    }
+                }
+                self.test_unchanged(subscript, env, partial, rest)
+            }
+        }
+    }
+
+    fn test_unchanged(
+        &mut self,
+        subscript: &'static Expr,
+        env: &Env,
+        partial: &mut Vec<Option<Value>>,
+        rest: &Rest,
+    ) -> EvalOutcome<bool> {
+        let holds = {
+            let ctx = self.ctx(partial);
+            self.evaluator.unchanged(subscript, env, &ctx)?
+        };
+        if holds {
+            self.proceed(rest, partial)
+        } else {
+            Ok(true)
+        }
+    }
+
+    fn guard(
+        &self,
+        expr: &'static Expr,
+        env: &Env,
+        partial: &[Option<Value>],
+    ) -> EvalOutcome<bool> {
+        let ctx = self.ctx(partial);
+        self.evaluator.eval_bool(expr, env, &ctx)
+    }
+
+    /// Evaluates `expr` as a condition; continues with `rest` when it holds.
+    fn test(
+        &mut self,
+        expr: &'static Expr,
+        env: &Env,
+        partial: &mut Vec<Option<Value>>,
+        rest: &Rest,
+    ) -> EvalOutcome<bool> {
+        if self.guard(expr, env, partial)? {
+            self.proceed(rest, partial)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// Continues with the work left in `rest`.
+    fn proceed(&mut self, rest: &Rest, partial: &mut Vec<Option<Value>>) -> EvalOutcome<bool> {
+        match rest {
+            Rest::Done => self.finish(partial),
+            Rest::Conjuncts { items, env, rest } => match items.split_first() {
+                None => self.proceed(rest, partial),
+                Some((first, others)) => {
+                    self.run(first, env, partial, &Rest::Conjuncts { items: others, env, rest })
+                }
+            },
+            Rest::Formulas { items, env, rest } => match items.split_first() {
+                None => self.proceed(rest, partial),
+                Some((first, others)) => {
+                    self.run(first, env, partial, &Rest::Formulas { items: others, env, rest })
+                }
+            },
+            Rest::Unchanged { items, env, rest } => match items.split_first() {
+                None => self.proceed(rest, partial),
+                Some((first, others)) => self.unchanged(
+                    first,
+                    env,
+                    partial,
+                    &Rest::Unchanged { items: others, env, rest },
+                ),
+            },
+            Rest::Changed { subscript, env, rest } => {
+                let unchanged = {
+                    let ctx = self.ctx(partial);
+                    self.evaluator.unchanged(subscript, env, &ctx)?
+                };
+                if unchanged {
+                    Ok(true)
+                } else {
+                    self.proceed(rest, partial)
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, partial: &[Option<Value>]) -> EvalOutcome<bool> {
+        if self.mode == Mode::Enabled {
+            return (self.sink)(Vec::new());
+        }
+        let mut state = Vec::with_capacity(partial.len());
+        for (index, value) in partial.iter().enumerate() {
+            match value {
+                Some(value) => state.push(value.clone()),
+                None => {
+                    let mut failure = self.incomplete(index);
+                    if self.mode == Mode::Next {
+                        failure.incomplete_state = Some(partial.to_vec());
+                        failure.unassigned_variable = Some(self.variable_name(index).to_string());
+                    }
+                    return Err(failure);
+                }
+            }
+        }
+        (self.sink)(state)
+    }
+
+    fn variable_name(&self, index: usize) -> &str {
+        self.evaluator.hir().variables.get(index).map(|v| v.name.as_str()).unwrap_or("?")
+    }
+
+    fn incomplete(&self, index: usize) -> Box<Failure> {
+        let name = self.variable_name(index);
+        let message = match self.mode {
+            Mode::Init => format!(
+                "The initial predicate does not specify the value of the variable {name}."
+            ),
+            Mode::Next | Mode::Enabled => format!(
+                "Successor state is not completely specified by action {} of the next-state relation. The following variable is not assigned: {name}.",
+                self.action_name
+            ),
+        };
+        Failure::message(EvalErrorKind::Unsupported, message)
+    }
+}
+
+/// The state variable `expr` names (through substitutions and parameters), if any.
+fn variable_of(expr: &'static Expr, env: &Env) -> Option<usize> {
+    match &expr.kind {
+        ExprKind::Variable(var) => Some(*var as usize),
+        ExprKind::Outer { up, expr } => variable_of(expr, &env.drop_innermost(*up)),
+        ExprKind::Local(index) => match env.get(*index) {
+            Some(Binding::Lazy(thunk)) => variable_of(thunk.expr, &thunk.env),
+            _ => None,
+        },
+        ExprKind::Label { body, .. } => variable_of(body, env),
+        _ => None,
+    }
+}
+
+fn non_boolean(value: &Value) -> Box<Failure> {
+    let _ = equals;
+    Failure::message(
+        EvalErrorKind::WrongKind,
+        format!("An action evaluated to a non-boolean value: {}", tla_values::ppr(value)),
+    )
+}

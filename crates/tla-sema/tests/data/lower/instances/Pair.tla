@@ -1,0 +1,6 @@
+---- MODULE Pair ----
+CONSTANT Left
+VARIABLE cnt
+Inner == INSTANCE Counter WITH Limit <- Left, Pred <- LAMBDA v : v # Left, count <- cnt
+Both == Inner!CInit
+====

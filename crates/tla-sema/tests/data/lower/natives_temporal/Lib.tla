@@ -1,0 +1,4 @@
+---- MODULE Lib ----
+Fast(a) == a
+Slow(a) == Fast(a)
+====
