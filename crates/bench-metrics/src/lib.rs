@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod aggregate;
 pub mod leaderboard;
+pub mod runtime_phase;
 pub mod score_card;
 pub mod syntax_phase;
 
@@ -17,6 +18,7 @@ pub use leaderboard::{
     leaderboard, render_leaderboard, AttemptSummary, AttemptUsage, CardScores, Leaderboard,
     LeaderboardRow, ReportFormat, ScoreAggregate,
 };
+pub use runtime_phase::{evaluate_runtime, ActionObservation, RuntimeObservation, RuntimeResult};
 pub use score_card::{
     OverallScore, Phase, PhaseEntry, PhaseOutcome, ScoreCard, WeightPreset,
     SCORE_CARD_SCHEMA_VERSION,

@@ -1,14 +1,15 @@
 //! `sysmobench eval`: scores one TLA+ model of a task and prints its score card.
 //!
 //! The phases are computed by `bench-metrics` from the native toolchain's results; this module
-//! only reads the files, finds the task, and prints. Today the syntax phase is evaluated; the
-//! runtime, conformance and invariant phases are reported as not evaluated until the model
-//! checker exists (never as 0 or 1).
+//! only reads the files, finds the task, and prints. The syntax and runtime phases are
+//! evaluated; the conformance and invariant phases are reported as not evaluated (never as 0 or
+//! 1) until trace validation and the invariant templates are wired to the checker.
 
 use crate::sany::FileSystemModules;
 use crate::task_commands::{load_named_task, resolve_tasks_directory};
 use bench_metrics::{
-    evaluate_syntax, EntryPoints, OverallScore, Phase, PhaseOutcome, ScoreCard, WeightPreset,
+    evaluate_runtime, evaluate_syntax, ActionObservation, EntryPoints, OverallScore, Phase,
+    PhaseOutcome, RuntimeObservation, ScoreCard, WeightPreset,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -125,7 +126,7 @@ fn evaluate(options: &EvalOptions) -> Result<ScoreCard, String> {
 }
 
 /// Scores one model: its module text, its cfg (if any) and the folder its imports are read from.
-/// The phases that need the model checker are not evaluated yet.
+/// Conformance and invariants are not evaluated yet.
 pub(crate) fn score_model(
     module_name: &str,
     module_text: &str,
@@ -141,13 +142,94 @@ pub(crate) fn score_model(
     let details = serde_json::to_value(&syntax).unwrap_or(serde_json::Value::Null);
     let not_implemented =
         |what: &str| PhaseOutcome::NotEvaluated { reason: format!("not implemented yet ({what})") };
+    let runtime = match cfg_text {
+        Some(cfg_text) => {
+            let observation = simulate_for_runtime(module_name, module_text, cfg_text, spec_folder);
+            let result = evaluate_runtime(&observation);
+            let details = serde_json::to_value(&result).unwrap_or(serde_json::Value::Null);
+            PhaseOutcome::Evaluated { score: result.score, details }
+        }
+        None => PhaseOutcome::NotEvaluated { reason: "the model has no cfg file".to_string() },
+    };
     let outcomes = vec![
         (Phase::Syntax, PhaseOutcome::Evaluated { score: syntax.score, details }),
-        (Phase::Runtime, not_implemented("needs the simulator")),
+        (Phase::Runtime, runtime),
         (Phase::Conformance, not_implemented("needs trace validation")),
         (Phase::Invariants, not_implemented("needs the model checker")),
     ];
     ScoreCard::new(outcomes, weights, cascade)
+}
+
+/// The runtime phase's simulation: traces, their depth and the seed, fixed so scores are
+/// reproducible (the original benchmark's 20 runs of 50 traces of depth 50), and a time limit.
+pub(crate) const RUNTIME_TRACES: u64 = 1000;
+pub(crate) const RUNTIME_DEPTH: u64 = 50;
+pub(crate) const RUNTIME_SEED: u64 = 0;
+pub(crate) const RUNTIME_SECONDS: u64 = 60;
+
+/// Simulates the model with its cfg and reports what each action did.
+fn simulate_for_runtime(
+    module_name: &str,
+    module_text: &str,
+    cfg_text: &str,
+    spec_folder: &Path,
+) -> RuntimeObservation {
+    let mut options = crate::tlc::TlcOptions::new(spec_folder.join(format!("{module_name}.tla")));
+    options.spec_text = Some(module_text.to_string());
+    options.config_text = Some(cfg_text.to_string());
+    // The number of traces can be lowered for quick checks (the test suite does): the score is
+    // then computed from fewer traces and is only comparable with runs using the same number.
+    let traces = std::env::var("SYSMOBENCH_RUNTIME_TRACES")
+        .ok()
+        .and_then(|text| text.parse::<u64>().ok())
+        .unwrap_or(RUNTIME_TRACES);
+    options.simulate = Some(traces);
+    options.depth = RUNTIME_DEPTH;
+    options.seed = RUNTIME_SEED;
+    options.keep_going = true;
+    options.workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    options.max_seconds = Some(RUNTIME_SECONDS);
+    let quiet_printer: std::sync::Arc<dyn Fn(&str) + Send + Sync> = std::sync::Arc::new(|_| {});
+    let quiet_emit: crate::tlc::Emitter = std::sync::Arc::new(|_| {});
+    let run = crate::tlc::model_check(&options, quiet_printer, quiet_emit);
+    let Some(report) = run.simulation else {
+        let reason = run
+            .messages
+            .iter()
+            .find(|message| message.class == tla_check::report::CLASS_ERROR)
+            .map_or_else(
+                || format!("the model did not run (exit code {})", run.exit_code),
+                |message| message.text.clone(),
+            );
+        return RuntimeObservation::CouldNotRun { reason };
+    };
+    let violation = match &report.verdict {
+        tla_check::Verdict::Success => None,
+        _ => run
+            .messages
+            .iter()
+            .find(|message| message.class == tla_check::report::CLASS_ERROR)
+            .map(|message| message.text.clone()),
+    };
+    let actions = report
+        .actions
+        .iter()
+        .zip(&report.activity)
+        .map(|(action, activity)| ActionObservation {
+            name: action.name.clone(),
+            enabled: activity.enabled,
+            generated: activity.generated,
+            errors: activity.errors,
+            first_error: activity.first_error.as_ref().map(|error| error.message.clone()),
+        })
+        .collect();
+    RuntimeObservation::Simulated {
+        actions,
+        traces: report.traces,
+        states_generated: report.states_generated,
+        timed_out: report.timed_out,
+        violation,
+    }
 }
 
 /// `INIT`/`NEXT` if the cfg names both, else `SPECIFICATION`, else the conventional names.

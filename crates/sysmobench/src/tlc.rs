@@ -36,6 +36,16 @@ pub struct TlcOptions {
     pub allow_environment: bool,
     /// Check the safety part and skip temporal properties (which need the liveness checker).
     pub skip_liveness: bool,
+    /// `-simulate [num=N]`: random simulation of N traces instead of model checking.
+    pub simulate: Option<u64>,
+    /// `-depth D`: the length of simulated traces.
+    pub depth: u64,
+    /// In simulation, record evaluation errors per action and go on (for the runtime metric).
+    pub keep_going: bool,
+    /// The root module's text, when the caller has it already (the file is then not read).
+    pub spec_text: Option<String>,
+    /// The cfg text, when the caller has it already.
+    pub config_text: Option<String>,
 }
 
 impl TlcOptions {
@@ -55,6 +65,11 @@ impl TlcOptions {
             allow_file_reads: false,
             allow_environment: false,
             skip_liveness: false,
+            simulate: None,
+            depth: 100,
+            keep_going: false,
+            spec_text: None,
+            config_text: None,
         }
     }
 }
@@ -63,6 +78,8 @@ impl TlcOptions {
 pub struct TlcRun {
     pub messages: Vec<Message>,
     pub exit_code: i32,
+    /// The simulation's report, for `-simulate` runs that got as far as simulating.
+    pub simulation: Option<tla_check::SimulationReport>,
 }
 
 const USAGE: &str = "\
@@ -71,15 +88,17 @@ usage: sysmobench tlc [-config FILE.cfg] [-workers N|auto] [-deadlock] [-seed S]
                       [--max-states N] [--max-seconds S] [--max-memory-mb M]
                       [--allow-file-reads] [--allow-env] [--skip-liveness] FILE.tla";
 
+/// How many traces `-simulate` without `num=` runs (TLC runs until stopped).
+pub const DEFAULT_SIMULATION_TRACES: u64 = 1000;
+
 /// TLC flags taking a value that this checker accepts and ignores (they tune TLC's JVM-side
 /// machinery, which has no counterpart here).
 const IGNORED_VALUE_FLAGS: &[&str] =
-    &["-fp", "-fpmem", "-fpbits", "-metadir", "-depth", "-coverage", "-checkpoint"];
+    &["-fp", "-fpmem", "-fpbits", "-metadir", "-coverage", "-checkpoint"];
 const IGNORED_FLAGS: &[&str] =
     &["-noGenerateSpecTE", "-nowarning", "-cleanup", "-terse", "-gzip", "-modelcheck"];
 /// TLC flags for features this checker does not have yet.
 const UNSUPPORTED_FLAGS: &[&str] = &[
-    "-simulate",
     "-dump",
     "-continue",
     "-dfid",
@@ -168,6 +187,15 @@ fn parse_arguments(args: &[String]) -> Result<TlcOptions, String> {
             "--allow-file-reads" => options.allow_file_reads = true,
             "--allow-env" => options.allow_environment = true,
             "--skip-liveness" => options.skip_liveness = true,
+            "-simulate" => {
+                options.simulate = Some(DEFAULT_SIMULATION_TRACES);
+                if let Some(count) = args.get(index + 1).and_then(|next| next.strip_prefix("num="))
+                {
+                    options.simulate = Some(number(count.to_string(), "-simulate num=")?);
+                    index += 1;
+                }
+            }
+            "-depth" => options.depth = number(value(&mut index, arg)?, arg)?.max(1),
             _ if IGNORED_FLAGS.contains(&arg) => {}
             _ if IGNORED_VALUE_FLAGS.contains(&arg) => {
                 value(&mut index, arg)?;
@@ -204,7 +232,7 @@ pub fn model_check(
             report::code::FINISHED,
             format!("Finished in {} at ({})", elapsed_text(report.as_ref()), now_text()),
         ));
-        TlcRun { messages, exit_code }
+        TlcRun { messages, exit_code, simulation: None }
     };
     let mut root = options.spec.clone();
     if root.extension().is_none() {
@@ -221,11 +249,22 @@ pub fn model_check(
         format!("{} workers", options.workers)
     };
     emit(&[
-        Message::info(2262, format!("sysmobench tlc {} (TLC2 Version 2.20 output format)", env!("CARGO_PKG_VERSION"))),
+        Message::info(
+            2262,
+            format!(
+                "sysmobench tlc {} (TLC2 Version 2.20 output format)",
+                env!("CARGO_PKG_VERSION")
+            ),
+        ),
         Message::info(
             2187,
             format!(
-                "Running breadth-first search Model-Checking with fp 0 and seed {} with {workers_text} on {cores} cores ({} {}).",
+                "Running {} seed {} with {workers_text} on {cores} cores ({} {}).",
+                if options.simulate.is_some() {
+                    "Random Simulation with"
+                } else {
+                    "breadth-first search Model-Checking with fp 0 and"
+                },
                 options.seed as i64,
                 std::env::consts::OS,
                 std::env::consts::ARCH
@@ -234,16 +273,18 @@ pub fn model_check(
     ]);
 
     // TLC reads the cfg file first.
-    let config_text = match std::fs::read_to_string(&config_path) {
-        Ok(text) => text,
-        Err(error) => {
-            let error = tla_cfg::CfgError::reading_file(
-                &config_path.display().to_string(),
-                &error.to_string(),
-            );
-            return finish(vec![raw_error(&error.tlc_report())], error.exit_code(), None);
-        }
-    };
+    let config_text =
+        match options.config_text.clone().map_or_else(|| std::fs::read_to_string(&config_path), Ok)
+        {
+            Ok(text) => text,
+            Err(error) => {
+                let error = tla_cfg::CfgError::reading_file(
+                    &config_path.display().to_string(),
+                    &error.to_string(),
+                );
+                return finish(vec![raw_error(&error.tlc_report())], error.exit_code(), None);
+            }
+        };
     let parsed = tla_cfg::parse_config(&config_text);
     if let Some(error) = &parsed.error {
         return finish(vec![raw_error(&error.tlc_report())], error.exit_code(), None);
@@ -251,7 +292,11 @@ pub fn model_check(
     let config = parsed.config;
 
     // The front end.
-    let root_text = match std::fs::read(&root) {
+    let root_text = match options
+        .spec_text
+        .clone()
+        .map_or_else(|| std::fs::read(&root), |text| Ok(text.into_bytes()))
+    {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(_) => {
             return finish(
@@ -360,14 +405,21 @@ pub fn model_check(
         allow_file_reads: options.allow_file_reads,
     };
     let sources = SourceIndex::new(&hir, &texts);
-    let model = match tla_check::build_model(hir, &config, interner, settings, options.deadlock_off)
-    {
-        Ok(model) => model,
-        Err(error) => {
-            return finish(vec![Message::error(1000, error.message)], error.exit_code, None)
-        }
-    };
+    let mut model =
+        match tla_check::build_model(hir, &config, interner, settings, options.deadlock_off) {
+            Ok(model) => model,
+            Err(error) => {
+                return finish(vec![Message::error(1000, error.message)], error.exit_code, None)
+            }
+        };
     let hir = model.evaluator.hir();
+    model.variable_order = variable_order
+        .iter()
+        .filter_map(|name| hir.variables.iter().position(|declared| &declared.name == name))
+        .collect();
+    if model.variable_order.len() != hir.variables.len() {
+        model.variable_order = (0..hir.variables.len()).collect();
+    }
     if let Some(messages) = check_assumptions(&model, &sources) {
         return finish(messages, 10, None);
     }
@@ -380,9 +432,21 @@ pub fn model_check(
             ),
         )]);
     }
+    if let Some(traces) = options.simulate {
+        let (messages, exit_code, simulation) =
+            run_simulation(&model, options, traces, &sources, &variable_order, emit.clone());
+        let mut run = finish(messages, exit_code, None);
+        run.simulation = Some(simulation);
+        return run;
+    }
     let check_liveness = !model.liveness_properties.is_empty() && !options.skip_liveness;
     if check_liveness {
-        emit(&tla_check::liveness::preamble_messages(&model));
+        emit(&tla_check::liveness::preamble_messages(
+            &model,
+            config.specification.as_ref().map(|entry| entry.name.name.as_str()),
+            &sources,
+            options.tool_mode,
+        ));
     }
     let memory_probe: Arc<dyn Fn() -> u64 + Send + Sync> = Arc::new(resident_memory_bytes);
     emit(&[Message::info(report::code::COMPUTING_INIT, "Computing initial states...")]);
@@ -409,6 +473,7 @@ pub fn model_check(
         events: Some(events),
     };
     let check_report = tla_check::check(&model, &check_options);
+    }
     let mut printer = StatePrinter::new(hir, &variable_order);
     if let Some(alias) = model.alias {
         let evaluator = model.evaluator.clone();
@@ -429,14 +494,16 @@ pub fn model_check(
             }));
     }
     if let (true, Some(graph)) = (check_liveness, &check_report.graph) {
-        let verdict = tla_check::liveness::check_liveness(&model, graph, &check_report.actions);
+        let check = tla_check::liveness::check_liveness(&model, graph, &check_report.actions);
         let mut messages = tla_check::liveness::liveness_messages(
-            &verdict,
-            &check_report.actions,
+            &check,
+            &check_report,
             &sources,
             &printer,
+            options.tool_mode,
+            &now_text(),
         );
-        match verdict {
+        match check.verdict {
             tla_check::liveness::LivenessVerdict::Satisfied => {}
             tla_check::liveness::LivenessVerdict::Violated { .. } => {
                 messages.extend(report::statistics_messages(
@@ -461,6 +528,91 @@ pub fn model_check(
         report::run_messages(&check_report, &sources, &printer, options.tool_mode, &now_text());
     let exit_code = report::exit_code(&check_report.verdict);
     finish(messages, exit_code, Some(check_report))
+}
+
+/// `-simulate`: TLC's messages and exit code for a simulation run.
+fn run_simulation(
+    model: &tla_check::Model,
+    options: &TlcOptions,
+    traces: u64,
+    sources: &SourceIndex,
+    variable_order: &[String],
+    emit: Emitter,
+) -> (Vec<Message>, i32, tla_check::SimulationReport) {
+    let simulation_options = tla_check::SimulationOptions {
+        traces,
+        depth: options.depth,
+        seed: options.seed,
+        workers: options.workers,
+        keep_going: options.keep_going,
+        max_duration: options.max_seconds.map(Duration::from_secs),
+    };
+    let report = tla_check::simulate(model, &simulation_options);
+    emit(&[
+        Message::info(2269, format!("Computed {} initial states...", report.initial_states)),
+        report::initial_states_message(report.initial_states, &now_text()),
+    ]);
+    let hir = model.evaluator.hir();
+    let printer = StatePrinter::new(hir, variable_order);
+    let initial_label = match model.init.first() {
+        Some(init) if model.init.len() == 1 => {
+            let name = init_definition_name(model).unwrap_or_else(|| "Init".to_string());
+            format!("<{name} {}>", sources.location_text(&tla_eval::Location::of(init)))
+        }
+        _ => "<Initial predicate>".to_string(),
+    };
+    let (mut messages, _) = report::verdict_messages(
+        &report.verdict,
+        &report.actions,
+        sources,
+        &printer,
+        &initial_label,
+    );
+    let lengths = &report.trace_lengths;
+    let count = lengths.len().max(1) as f64;
+    let mean = lengths.iter().sum::<u64>() as f64 / count;
+    let variance =
+        lengths.iter().map(|length| (*length as f64 - mean).powi(2)).sum::<f64>() / count;
+    messages.push(Message::info(
+        2200,
+        format!(
+            "Progress: {} states checked, {} traces generated (trace length: mean={:.0}, var(x)={:.0}, sd={:.0})",
+            report.states_generated,
+            report.traces,
+            mean,
+            variance,
+            variance.sqrt()
+        ),
+    ));
+    messages.push(Message::info(
+        2199,
+        format!("The number of states generated: {}", report.states_generated),
+    ));
+    messages.push(Message::info(
+        2199,
+        format!("Simulation using seed {} and aril 0", options.seed as i64),
+    ));
+    if report.timed_out {
+        messages.push(Message::error(
+            report::code::LIMIT_REACHED,
+            "The simulation was stopped by the time limit before all traces were generated.",
+        ));
+        return (messages, 152, report);
+    }
+    let exit_code = report::exit_code(&report.verdict);
+    (messages, exit_code, report)
+}
+
+/// The name of the definition the model's initial predicate comes from, when it is one.
+fn init_definition_name(model: &tla_check::Model) -> Option<String> {
+    let hir = model.evaluator.hir();
+    let init = model.init.first()?;
+    hir.definitions.iter().find_map(|definition| match &definition.body {
+        tla_sema::hir::Body::Expression(body) if std::ptr::eq(body, *init) => {
+            Some(definition.name.clone())
+        }
+        _ => None,
+    })
 }
 
 /// `ASSUME`s are checked before the state space is explored.

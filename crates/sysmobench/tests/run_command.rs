@@ -23,6 +23,8 @@ Next == Acquire \\/ Release\nSpec == Init /\\ [][Next]_held\n====\n```\n";
 fn sysmobench(args: &[&str], cwd: &Path, environment: &[(&str, &str)]) -> (i32, String) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_sysmobench"));
     command.args(args).current_dir(cwd).env_remove("TLA_PATH").env_remove("HTTPS_PROXY");
+    // Fewer simulated traces for the runtime phase keep the tests quick.
+    command.env("SYSMOBENCH_RUNTIME_TRACES", "40");
     for (name, value) in environment {
         command.env(name, value);
     }

@@ -179,8 +179,18 @@ pub struct StateGraph {
     pub parents: Vec<(u32, u32)>,
 }
 
+/// Per action: how many successors it generated and how many of them were new states (TLC's
+/// coverage figures `distinct:generated`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ActionCounts {
+    pub generated: u64,
+    pub distinct: u64,
+}
+
 /// The result of a run.
 pub struct CheckReport {
+    /// Per action of [`CheckReport::actions`], in the same order.
+    pub action_counts: Vec<ActionCounts>,
     /// The state graph, when it was asked for and the search finished.
     pub graph: Option<StateGraph>,
     pub verdict: Verdict,
@@ -226,6 +236,7 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
         verdict,
         statistics,
         outdegree,
+        action_counts: search.action_counts,
         actions: search.actions,
         duration: started.elapsed(),
     }
@@ -250,6 +261,34 @@ fn check_invariants(
         }
     }
     Ok(None)
+}
+
+/// The name of the first invariant `state` violates, if any (for the simulator).
+pub(crate) fn check_invariants_public(
+    model: &Model,
+    state: &[Value],
+    worker: &WorkerContext,
+) -> Result<Option<String>, Box<Failure>> {
+    Ok(check_invariants(model, state, worker)?.map(|index| invariant_name(model, index)))
+}
+
+/// Whether `state` satisfies the constraints (for the simulator).
+pub(crate) fn in_model_public(
+    model: &Model,
+    state: &[Value],
+    worker: &WorkerContext,
+) -> Result<bool, Box<Failure>> {
+    in_model(model, state, worker)
+}
+
+/// Whether the transition satisfies the action constraints (for the simulator).
+pub(crate) fn in_actions_public(
+    model: &Model,
+    from: &[Value],
+    to: &[Value],
+    worker: &WorkerContext,
+) -> Result<bool, Box<Failure>> {
+    in_actions(model, from, to, worker)
 }
 
 fn holds(value: Value, name: &str) -> Result<bool, Box<Failure>> {
@@ -431,6 +470,7 @@ struct Search<'m> {
     /// Per state: its kept successors (only with `record_graph`).
     edges: Vec<Vec<(u32, u32)>>,
     initial: Vec<u32>,
+    action_counts: Vec<ActionCounts>,
 }
 
 const BATCH: usize = 1024;
@@ -461,6 +501,7 @@ impl<'m> Search<'m> {
             outdegrees: Vec::new(),
             edges: Vec::new(),
             initial: Vec::new(),
+            action_counts: Vec::new(),
         }
     }
 
@@ -499,6 +540,7 @@ impl<'m> Search<'m> {
                 }
             }
         };
+        self.action_counts = vec![ActionCounts::default(); self.actions.len()];
         let mut frontier = match self.initial_states() {
             Ok(frontier) => frontier,
             Err(verdict) => return verdict,
@@ -749,6 +791,9 @@ impl<'m> Search<'m> {
             let mut kept_edges = Vec::new();
             for successor in expansion.successors {
                 self.statistics.generated += 1;
+                if let Some(counts) = self.action_counts.get_mut(successor.action as usize) {
+                    counts.generated += 1;
+                }
                 let mut new_index = None;
                 if successor.in_model && !self.seen.contains_key(&successor.fingerprint) {
                     let index = self.states.len() as u32;
@@ -759,6 +804,9 @@ impl<'m> Search<'m> {
                     self.depths.push(depth);
                     self.statistics.depth = self.statistics.depth.max(u64::from(depth));
                     new_here += 1;
+                    if let Some(counts) = self.action_counts.get_mut(successor.action as usize) {
+                        counts.distinct += 1;
+                    }
                     self.statistics.distinct += 1;
                     new_index = Some(index);
                     let violation = if successor.invariants_checked {

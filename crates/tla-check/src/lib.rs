@@ -9,6 +9,7 @@ pub mod bfs;
 pub mod liveness;
 pub mod model;
 pub mod report;
+pub mod simulate;
 pub mod symmetry;
 
 pub use bfs::{
@@ -16,3 +17,4 @@ pub use bfs::{
     Statistics, TraceStep, Verdict,
 };
 pub use model::{build_model, config_value, intern_config_names, Model, ModelError};
+pub use simulate::{simulate, ActionActivity, ActionError, SimulationOptions, SimulationReport};

@@ -65,6 +65,9 @@ pub struct Model {
     pub symmetry: Option<DefId>,
     /// The permutations of the `SYMMETRY` set, evaluated once.
     pub permutations: Vec<crate::symmetry::Permutation>,
+    /// The variables (indices into a state) in the order TLC lists them (SANY's order); the
+    /// caller sets it, declaration order by default. Symmetry compares states in this order.
+    pub variable_order: Vec<usize>,
     pub alias: Option<DefId>,
     pub postcondition: Option<NamedDefinition>,
     pub check_deadlock: bool,
@@ -332,6 +335,7 @@ pub fn build_model(
         view: config.view.as_ref().map(|entry| lookup(entry, "view")).transpose()?,
         symmetry,
         permutations,
+        variable_order: (0..hir.variables.len()).collect(),
         alias: config.alias.as_ref().map(|entry| lookup(entry, "alias")).transpose()?,
         postcondition: config
             .postcondition

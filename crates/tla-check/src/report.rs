@@ -322,15 +322,45 @@ pub fn run_messages(
 ) -> Vec<Message> {
     let mut messages = Vec::new();
     let statistics = &report.statistics;
+    if matches!(report.verdict, Verdict::Success) {
+        messages.push(Message::info(
+                code::SUCCESS,
+                format!(
+                    "Model checking completed. No error has been found.\n  Estimates of the probability that TLC did not check all reachable states\n  because two distinct states had the same fingerprint:\n  calculated (optimistic):  val = {}",
+                    collision_probability(statistics.distinct, statistics.generated)
+                ),
+            ));
+    }
+    let (verdict_lines, print_statistics) =
+        verdict_messages(&report.verdict, &report.actions, sources, printer, "<Initial predicate>");
+    messages.extend(verdict_lines);
+    if print_statistics {
+        let success = matches!(report.verdict, Verdict::Success) && statistics.distinct > 0;
+        messages.extend(statistics_messages(report, tool_mode, now, success));
+    }
+    messages
+}
+
+/// The messages that report a verdict: the error, its trace; and whether TLC follows them
+/// with the statistics. `initial_label` is how the first state of a trace is labelled
+/// (`<Initial predicate>` when model checking, `<Init line ...>` when simulating).
+pub fn verdict_messages(
+    verdict: &Verdict,
+    actions: &[Action],
+    sources: &SourceIndex,
+    printer: &StatePrinter,
+    initial_label: &str,
+) -> (Vec<Message>, bool) {
+    let mut messages = Vec::new();
     let trace_messages = |trace: &[TraceStep], messages: &mut Vec<Message>| {
         messages.push(Message::error(
             code::BEHAVIOR_UP_TO_THIS_POINT,
             "The behavior up to this point is:",
         ));
         for (index, step) in trace.iter().enumerate() {
-            let header = match step.action.and_then(|action| report.actions.get(action)) {
+            let header = match step.action.and_then(|action| actions.get(action)) {
                 Some(action) => format!("<{}>", action_label(action, sources)),
-                None => "<Initial predicate>".to_string(),
+                None => initial_label.to_string(),
             };
             let next = trace.get(index + 1).unwrap_or(step);
             messages.push(Message {
@@ -345,16 +375,8 @@ pub fn run_messages(
         }
     };
     let mut print_statistics = true;
-    match &report.verdict {
-        Verdict::Success => {
-            messages.push(Message::info(
-                code::SUCCESS,
-                format!(
-                    "Model checking completed. No error has been found.\n  Estimates of the probability that TLC did not check all reachable states\n  because two distinct states had the same fingerprint:\n  calculated (optimistic):  val = {}",
-                    collision_probability(statistics.distinct, statistics.generated)
-                ),
-            ));
-        }
+    match verdict {
+        Verdict::Success => {}
         Verdict::InvariantViolated { name, initial: true, trace } => {
             let state =
                 trace.first().map(|step| step.state.clone()).unwrap_or_else(|| Vec::new().into());
@@ -426,9 +448,9 @@ pub fn run_messages(
                     format!("Successor state is not completely specified by the next-state action. The following variable is not defined: {name}.\n"),
                 ));
                 trace_messages(trace, &mut messages);
-                let header = match action.and_then(|action| report.actions.get(action)) {
+                let header = match action.and_then(|action| actions.get(action)) {
                     Some(action) => format!("<{}>", action_label(action, sources)),
-                    None => "<Initial predicate>".to_string(),
+                    None => initial_label.to_string(),
                 };
                 messages.push(Message {
                     code: code::STATE_PRINT,
@@ -460,11 +482,7 @@ pub fn run_messages(
             }
         }
     }
-    if print_statistics {
-        let success = matches!(report.verdict, Verdict::Success) && statistics.distinct > 0;
-        messages.extend(statistics_messages(report, tool_mode, now, success));
-    }
-    messages
+    (messages, print_statistics)
 }
 
 /// The statistics that end a run: counts, depth, and (after a successful run) the outdegree.

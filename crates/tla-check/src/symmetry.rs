@@ -2,9 +2,10 @@
 //! as one.
 //!
 //! TLC evaluates the `SYMMETRY` definition to a set of permutations of model values and, for
-//! each state, fingerprints the smallest of its permuted images. Any canonical choice among the
-//! images gives the same number of distinct states (one per orbit); this module takes the
-//! image with the smallest fingerprint.
+//! each state, fingerprints the smallest of its images under those permutations, comparing
+//! images variable by variable (in the order TLC lists variables) with TLC's value order. The
+//! set need not be a group (`Permutations(A) \cup Permutations(B)` is common), and then which
+//! states count as one depends on exactly that comparison, so it is reproduced here.
 
 use std::sync::Arc;
 
@@ -42,9 +43,57 @@ pub fn permutations_of(value: &Value) -> EvalResult<Vec<Permutation>> {
                 }
             }
         }
-        permutations.push(pairs);
+        pairs.retain(|(from, to)| from != to);
+        pairs.sort_by_key(|(from, _)| from.rank());
+        if !pairs.is_empty() && !permutations.contains(&pairs) {
+            permutations.push(pairs);
+        }
     }
-    Ok(permutations)
+    Ok(group_generated_by(permutations))
+}
+
+/// Every permutation the given ones generate by composition, without the identity (TLC uses
+/// the whole group, `MVPerms.permutationSubgroup`, not just the listed permutations).
+fn group_generated_by(generators: Vec<Permutation>) -> Vec<Permutation> {
+    let mut group = generators.clone();
+    let mut frontier = generators.clone();
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for generator in &generators {
+            for element in &frontier {
+                let composed = compose(generator, element);
+                if !composed.is_empty() && !group.contains(&composed) {
+                    group.push(composed.clone());
+                    next.push(composed);
+                }
+            }
+        }
+        frontier = next;
+    }
+    group
+}
+
+/// `first` after `second`: `x` maps to `first(second(x))`; identity pairs dropped.
+fn compose(first: &Permutation, second: &Permutation) -> Permutation {
+    let apply = |permutation: &Permutation, atom: &Atom| -> Atom {
+        permutation
+            .iter()
+            .find(|(from, _)| from == atom)
+            .map_or_else(|| atom.clone(), |(_, to)| to.clone())
+    };
+    let mut moved: Vec<Atom> = first.iter().chain(second).map(|(from, _)| from.clone()).collect();
+    moved.sort_by_key(Atom::rank);
+    moved.dedup();
+    let mut pairs: Vec<(Atom, Atom)> = moved
+        .into_iter()
+        .map(|atom| {
+            let image = apply(first, &apply(second, &atom));
+            (atom, image)
+        })
+        .filter(|(from, to)| from != to)
+        .collect();
+    pairs.sort_by_key(|(from, _)| from.rank());
+    pairs
 }
 
 /// The fingerprint of the smallest image of `state` (the state itself included).

@@ -42,6 +42,12 @@ enum Rest<'r> {
         env: &'r Env,
         rest: &'r Rest<'r>,
     },
+    /// The remaining instances of the body of a `\A x \in S : body` (one per binding).
+    Instances {
+        body: &'static Expr,
+        envs: &'r [Env],
+        rest: &'r Rest<'r>,
+    },
     /// `UNCHANGED e` for the remaining components of a tuple.
     Unchanged {
         items: &'static [Expr],
@@ -267,6 +273,19 @@ impl Walk<'_, '_> {
                     }
                 }
                 Ok(keep_going)
+            }
+            ExprKind::Quantified { quantifier: Quantifier::Forall, bounds, body } => {
+                // TLC walks `\A x \in S : A(x)` as the conjunction of the instances A(s).
+                let evaluator = self.evaluator;
+                let mut bindings = Vec::new();
+                {
+                    let ctx = self.ctx(partial);
+                    evaluator.for_each_binding(bounds, env, &ctx, expr, &mut |inner| {
+                        bindings.push(inner.clone());
+                        Ok(true)
+                    })?;
+                }
+                self.proceed(&Rest::Instances { body, envs: &bindings, rest }, partial)
             }
             ExprKind::BoxAction { action, subscript } => {
                 let mut branch = partial.clone();
@@ -508,6 +527,37 @@ impl Walk<'_, '_> {
 
     /// Continues with the work left in `rest`.
     fn proceed(&mut self, rest: &Rest, partial: &mut Vec<Option<Value>>) -> EvalOutcome<bool> {
+        // Once every variable is assigned, TLC evaluates the formulas left as plain conditions:
+        // nothing can be assigned any more, and a disjunction or `\E` no longer branches.
+        if partial.iter().all(Option::is_some) {
+            match rest {
+                Rest::Conjuncts { items, env, rest } => {
+                    for item in *items {
+                        if !self.guard(item, env, partial)? {
+                            return Ok(true);
+                        }
+                    }
+                    return self.proceed(rest, partial);
+                }
+                Rest::Formulas { items, env, rest } => {
+                    for item in *items {
+                        if !self.guard(item, env, partial)? {
+                            return Ok(true);
+                        }
+                    }
+                    return self.proceed(rest, partial);
+                }
+                Rest::Instances { body, envs, rest } => {
+                    for env in *envs {
+                        if !self.guard(body, env, partial)? {
+                            return Ok(true);
+                        }
+                    }
+                    return self.proceed(rest, partial);
+                }
+                _ => {}
+            }
+        }
         match rest {
             Rest::Done => self.finish(partial),
             Rest::Conjuncts { items, env, rest } => match items.split_first() {
@@ -520,6 +570,12 @@ impl Walk<'_, '_> {
                 None => self.proceed(rest, partial),
                 Some((first, others)) => {
                     self.run(first, env, partial, &Rest::Formulas { items: others, env, rest })
+                }
+            },
+            Rest::Instances { body, envs, rest } => match envs.split_first() {
+                None => self.proceed(rest, partial),
+                Some((first, others)) => {
+                    self.run(body, first, partial, &Rest::Instances { body, envs: others, rest })
                 }
             },
             Rest::Unchanged { items, env, rest } => match items.split_first() {

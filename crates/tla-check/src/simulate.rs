@@ -1,0 +1,450 @@
+//! Random simulation, as TLC's `-simulate` does it, and the per-action activity it observes.
+//!
+//! A trace starts in a random initial state; at each step an action is picked at random and,
+//! if it has no successor, the others are tried in a random stride order; all successors of the
+//! chosen action are generated and checked (constraints, invariants, implied actions) and one is
+//! picked uniformly. A state without any successor is a deadlock (unless deadlock checking is
+//! off); the trace ends at the depth bound. Trace `i` draws from its own random stream derived
+//! from the seed and `i`, so a run is reproducible for any number of workers.
+//!
+//! Besides TLC's verdict, the run records per action how often it was chosen and enabled, how
+//! many states it generated, and its evaluation errors with their location: the runtime metric
+//! of the benchmark is computed from these. In [`SimulationOptions::keep_going`] mode an
+//! evaluation error does not end the run: the failing action is recorded and treated as
+//! disabled at that step, so one broken action does not hide the others.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tla_eval::{successors, Action, Ctx, Env, Failure, Location, WorkerContext};
+use tla_values::Value;
+
+use crate::bfs::{ErrorPhase, TraceStep, Verdict};
+use crate::model::{Model, NextRelation};
+
+/// What a simulation run is asked to do.
+#[derive(Clone, Debug)]
+pub struct SimulationOptions {
+    pub traces: u64,
+    /// The number of steps of a trace (TLC's `-depth`).
+    pub depth: u64,
+    pub seed: u64,
+    pub workers: usize,
+    /// Record evaluation errors and go on instead of stopping at the first one.
+    pub keep_going: bool,
+    pub max_duration: Option<Duration>,
+}
+
+impl Default for SimulationOptions {
+    fn default() -> SimulationOptions {
+        SimulationOptions {
+            traces: 1,
+            depth: 100,
+            seed: 0,
+            workers: 1,
+            keep_going: false,
+            max_duration: None,
+        }
+    }
+}
+
+/// An evaluation error met while simulating.
+#[derive(Clone, Debug)]
+pub struct ActionError {
+    pub message: String,
+    /// The innermost expression being evaluated.
+    pub location: Option<Location>,
+    pub phase: ErrorPhase,
+}
+
+/// What one action did during a run.
+#[derive(Clone, Debug, Default)]
+pub struct ActionActivity {
+    /// How many times it was tried.
+    pub tried: u64,
+    /// How many times it had at least one successor.
+    pub enabled: u64,
+    /// How many successor states it generated.
+    pub generated: u64,
+    /// How many times its evaluation failed, and the first failure.
+    pub errors: u64,
+    pub first_error: Option<ActionError>,
+}
+
+/// The result of a simulation run.
+pub struct SimulationReport {
+    pub verdict: Verdict,
+    pub actions: Vec<Action>,
+    pub activity: Vec<ActionActivity>,
+    pub traces: u64,
+    pub states_generated: u64,
+    /// Per finished trace, its length in steps.
+    pub trace_lengths: Vec<u64>,
+    /// Whether the time limit ended the run before every trace was simulated.
+    pub timed_out: bool,
+    pub initial_states: u64,
+}
+
+/// A small deterministic generator (splitmix64) per trace.
+struct Random(u64);
+
+impl Random {
+    fn for_trace(seed: u64, trace: u64) -> Random {
+        let mut random = Random(seed ^ trace.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        random.next();
+        random
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        if bound == 0 {
+            0
+        } else {
+            (self.next() % bound as u64) as usize
+        }
+    }
+}
+
+/// Strides coprime with any small action count, for trying actions in a random order.
+const STRIDES: [usize; 8] =
+    [1_000_003, 999_983, 1_000_033, 999_979, 1_000_037, 999_961, 1_000_039, 999_953];
+
+/// The outcome of one trace.
+struct TraceOutcome {
+    activity: Vec<ActionActivity>,
+    generated: u64,
+    length: u64,
+    /// A violation or an error that ends the run, with its trace.
+    verdict: Option<Verdict>,
+}
+
+/// Simulates `model`.
+pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport {
+    let started = Instant::now();
+    let worker = WorkerContext::new(0, options.seed);
+    let empty = |verdict: Verdict, actions: Vec<Action>| SimulationReport {
+        verdict,
+        activity: vec![ActionActivity::default(); actions.len()],
+        actions,
+        traces: 0,
+        states_generated: 0,
+        trace_lengths: Vec::new(),
+        timed_out: false,
+        initial_states: 0,
+    };
+    let actions = match &model.next {
+        NextRelation::Definition(def) => {
+            tla_eval::split_definition_actions(&model.evaluator, *def, &worker)
+        }
+        NextRelation::Expression { expr, name } => {
+            tla_eval::split_actions(&model.evaluator, expr, name, &worker)
+        }
+        NextRelation::Nothing => Ok(Vec::new()),
+    };
+    let actions = match actions {
+        Ok(actions) => actions,
+        Err(failure) => {
+            return empty(
+                evaluation_error(ErrorPhase::NextState, failure, Vec::new(), None),
+                Vec::new(),
+            )
+        }
+    };
+    let mut initial = Vec::new();
+    worker.level.set(1);
+    let mut sink = |state: Vec<Value>| {
+        initial.push(state);
+        Ok(true)
+    };
+    if let Err(failure) =
+        successors::initial_states(&model.evaluator, &model.init, &Env::empty(), &worker, &mut sink)
+    {
+        return empty(
+            evaluation_error(ErrorPhase::InitialStates, failure, Vec::new(), None),
+            actions,
+        );
+    }
+    let mut kept: Vec<Arc<[Value]>> = Vec::new();
+    for state in initial {
+        let trace = || vec![TraceStep { state: state.clone().into(), action: None }];
+        match crate::bfs::check_invariants_public(model, &state, &worker) {
+            Ok(None) => {}
+            Ok(Some(name)) => {
+                return empty(
+                    Verdict::InvariantViolated { name, initial: true, trace: trace() },
+                    actions,
+                )
+            }
+            Err(failure) => {
+                return empty(
+                    evaluation_error(ErrorPhase::Invariant, failure, trace(), None),
+                    actions,
+                )
+            }
+        }
+        match crate::bfs::in_model_public(model, &state, &worker) {
+            Ok(true) => kept.push(state.into()),
+            Ok(false) => {}
+            Err(failure) => {
+                return empty(
+                    evaluation_error(ErrorPhase::Constraint, failure, trace(), None),
+                    actions,
+                )
+            }
+        }
+    }
+    let initial_states = kept.len() as u64;
+    let outcomes: Mutex<Vec<(u64, TraceOutcome)>> = Mutex::new(Vec::new());
+    let next_trace = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let timed_out = AtomicBool::new(false);
+    let run_worker = |worker_id: usize| {
+        let worker = WorkerContext::new(worker_id as u32, options.seed);
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let trace = next_trace.fetch_add(1, Ordering::Relaxed) as u64;
+            if trace >= options.traces {
+                break;
+            }
+            if options.max_duration.is_some_and(|max| started.elapsed() >= max) {
+                timed_out.store(true, Ordering::Relaxed);
+                break;
+            }
+            let outcome = simulate_trace(model, &actions, &kept, trace, options, &worker);
+            if outcome.verdict.is_some() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if let Ok(mut outcomes) = outcomes.lock() {
+                outcomes.push((trace, outcome));
+            }
+        }
+    };
+    if kept.is_empty() {
+        next_trace.store(options.traces as usize, Ordering::Relaxed);
+    } else if options.workers <= 1 {
+        run_worker(0);
+    } else {
+        std::thread::scope(|scope| {
+            for worker_id in 0..options.workers {
+                let run_worker = &run_worker;
+                scope.spawn(move || run_worker(worker_id));
+            }
+        });
+    }
+    let mut outcomes = outcomes.into_inner().unwrap_or_default();
+    outcomes.sort_by_key(|(trace, _)| *trace);
+    // Only the traces before the first one that ended the run count, whatever the scheduling.
+    if let Some(first_stop) = outcomes.iter().position(|(_, outcome)| outcome.verdict.is_some()) {
+        outcomes.truncate(first_stop + 1);
+    }
+    let mut report = SimulationReport {
+        verdict: Verdict::Success,
+        activity: vec![ActionActivity::default(); actions.len()],
+        actions,
+        traces: outcomes.len() as u64,
+        states_generated: initial_states,
+        trace_lengths: Vec::new(),
+        timed_out: timed_out.load(Ordering::Relaxed),
+        initial_states,
+    };
+    for (_, outcome) in outcomes {
+        report.states_generated += outcome.generated;
+        report.trace_lengths.push(outcome.length);
+        for (total, activity) in report.activity.iter_mut().zip(outcome.activity) {
+            total.tried += activity.tried;
+            total.enabled += activity.enabled;
+            total.generated += activity.generated;
+            total.errors += activity.errors;
+            if total.first_error.is_none() {
+                total.first_error = activity.first_error;
+            }
+        }
+        if let Some(verdict) = outcome.verdict {
+            report.verdict = verdict;
+        }
+    }
+    report
+}
+
+fn evaluation_error(
+    phase: ErrorPhase,
+    failure: Box<Failure>,
+    trace: Vec<TraceStep>,
+    action: Option<usize>,
+) -> Verdict {
+    Verdict::EvaluationError { phase, failure, trace, action }
+}
+
+fn action_error(phase: ErrorPhase, failure: &Failure) -> ActionError {
+    ActionError {
+        message: failure.error.message.clone(),
+        location: failure.positions.first().copied(),
+        phase,
+    }
+}
+
+fn simulate_trace(
+    model: &Model,
+    actions: &[Action],
+    initial: &[Arc<[Value]>],
+    trace_index: u64,
+    options: &SimulationOptions,
+    worker: &WorkerContext,
+) -> TraceOutcome {
+    let mut random = Random::for_trace(options.seed, trace_index);
+    let mut outcome = TraceOutcome {
+        activity: vec![ActionActivity::default(); actions.len()],
+        generated: 0,
+        length: 0,
+        verdict: None,
+    };
+    let mut trace =
+        vec![TraceStep { state: initial[random.below(initial.len())].clone(), action: None }];
+    while (trace.len() as u64) <= options.depth {
+        let current = trace[trace.len() - 1].state.clone();
+        worker.level.set(trace.len() as u64);
+        let start = random.below(actions.len().max(1));
+        let stride = STRIDES[random.below(STRIDES.len())];
+        let mut chosen = None;
+        for attempt in 0..actions.len() {
+            let index = (start + attempt * stride) % actions.len();
+            let action = &actions[index];
+            outcome.activity[index].tried += 1;
+            let mut generated = Vec::new();
+            let mut sink = |state: Vec<Value>| {
+                generated.push(state);
+                Ok(true)
+            };
+            let result = successors::successor_states(
+                &model.evaluator,
+                action.expr,
+                &action.env,
+                &current,
+                &action.name,
+                worker,
+                &mut sink,
+            );
+            if let Err(failure) = result {
+                let activity = &mut outcome.activity[index];
+                activity.errors += 1;
+                if activity.first_error.is_none() {
+                    activity.first_error = Some(action_error(ErrorPhase::NextState, &failure));
+                }
+                if options.keep_going {
+                    continue;
+                }
+                outcome.verdict =
+                    Some(evaluation_error(ErrorPhase::NextState, failure, trace, Some(index)));
+                return outcome;
+            }
+            let mut kept = Vec::new();
+            for state in generated {
+                outcome.generated += 1;
+                outcome.activity[index].generated += 1;
+                worker.level.set(trace.len() as u64 + 1);
+                let checked = check_successor(model, &current, &state, worker);
+                worker.level.set(trace.len() as u64);
+                match checked {
+                    Ok(Check::Keep) => kept.push(state),
+                    Ok(Check::OutOfModel) => {}
+                    Ok(Check::Violated(verdict_of)) => {
+                        let mut violating = trace.clone();
+                        violating.push(TraceStep { state: state.into(), action: Some(index) });
+                        outcome.verdict = Some(verdict_of(violating));
+                        return outcome;
+                    }
+                    Err((phase, failure)) => {
+                        let activity = &mut outcome.activity[index];
+                        activity.errors += 1;
+                        if activity.first_error.is_none() {
+                            activity.first_error = Some(action_error(phase, &failure));
+                        }
+                        if !options.keep_going {
+                            let mut failing = trace.clone();
+                            failing.push(TraceStep { state: state.into(), action: Some(index) });
+                            outcome.verdict =
+                                Some(evaluation_error(phase, failure, failing, Some(index)));
+                            return outcome;
+                        }
+                    }
+                }
+            }
+            if !kept.is_empty() {
+                outcome.activity[index].enabled += 1;
+                let pick = random.below(kept.len());
+                chosen = Some((index, kept.swap_remove(pick)));
+                break;
+            }
+        }
+        match chosen {
+            Some((index, state)) => {
+                trace.push(TraceStep { state: state.into(), action: Some(index) });
+                outcome.length += 1;
+            }
+            None => {
+                if model.check_deadlock {
+                    outcome.verdict = Some(Verdict::Deadlock { trace });
+                }
+                return outcome;
+            }
+        }
+    }
+    outcome
+}
+
+type VerdictOf = Box<dyn FnOnce(Vec<TraceStep>) -> Verdict>;
+
+enum Check {
+    Keep,
+    OutOfModel,
+    Violated(VerdictOf),
+}
+
+fn check_successor(
+    model: &Model,
+    from: &[Value],
+    to: &[Value],
+    worker: &WorkerContext,
+) -> Result<Check, (ErrorPhase, Box<Failure>)> {
+    let in_model = crate::bfs::in_model_public(model, to, worker)
+        .map_err(|failure| (ErrorPhase::Constraint, failure))?
+        && crate::bfs::in_actions_public(model, from, to, worker)
+            .map_err(|failure| (ErrorPhase::Constraint, failure))?;
+    if !in_model {
+        return Ok(Check::OutOfModel);
+    }
+    if let Some(name) = crate::bfs::check_invariants_public(model, to, worker)
+        .map_err(|failure| (ErrorPhase::Invariant, failure))?
+    {
+        return Ok(Check::Violated(Box::new(move |trace| Verdict::InvariantViolated {
+            name,
+            initial: false,
+            trace,
+        })));
+    }
+    let ctx = Ctx::transition(from, to, worker);
+    for implied in &model.implied_actions {
+        let holds = model
+            .evaluator
+            .eval_bool(implied.action, &Env::empty(), &ctx)
+            .map_err(|failure| (ErrorPhase::ImpliedAction, failure))?;
+        if !holds {
+            let name = implied.name.clone();
+            return Ok(Check::Violated(Box::new(move |trace| Verdict::ActionPropertyViolated {
+                name,
+                trace,
+            })));
+        }
+    }
+    Ok(Check::Keep)
+}
