@@ -473,7 +473,6 @@ pub fn model_check(
         events: Some(events),
     };
     let check_report = tla_check::check(&model, &check_options);
-    }
     let mut printer = StatePrinter::new(hir, &variable_order);
     if let Some(alias) = model.alias {
         let evaluator = model.evaluator.clone();
