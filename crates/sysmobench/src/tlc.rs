@@ -46,6 +46,8 @@ pub struct TlcOptions {
     pub spec_text: Option<String>,
     /// The cfg text, when the caller has it already.
     pub config_text: Option<String>,
+    /// `--itf FILE`: write the counterexample, if any, as JSON in the Informal Trace Format.
+    pub itf_path: Option<PathBuf>,
 }
 
 impl TlcOptions {
@@ -70,6 +72,7 @@ impl TlcOptions {
             keep_going: false,
             spec_text: None,
             config_text: None,
+            itf_path: None,
         }
     }
 }
@@ -86,7 +89,8 @@ const USAGE: &str = "\
 usage: sysmobench tlc [-config FILE.cfg] [-workers N|auto] [-deadlock] [-seed S] [-maxSetSize N]
                       [-tool] [-lib DIR]... [-noGenerateSpecTE] [-nowarning] [-fp N] [-depth D]
                       [--max-states N] [--max-seconds S] [--max-memory-mb M]
-                      [--allow-file-reads] [--allow-env] [--skip-liveness] FILE.tla";
+                      [--allow-file-reads] [--allow-env] [--skip-liveness] [--itf FILE.json]
+                      [-simulate [num=N]] FILE.tla";
 
 /// How many traces `-simulate` without `num=` runs (TLC runs until stopped).
 pub const DEFAULT_SIMULATION_TRACES: u64 = 1000;
@@ -187,6 +191,7 @@ fn parse_arguments(args: &[String]) -> Result<TlcOptions, String> {
             "--allow-file-reads" => options.allow_file_reads = true,
             "--allow-env" => options.allow_environment = true,
             "--skip-liveness" => options.skip_liveness = true,
+            "--itf" => options.itf_path = Some(PathBuf::from(value(&mut index, arg)?)),
             "-simulate" => {
                 options.simulate = Some(DEFAULT_SIMULATION_TRACES);
                 if let Some(count) = args.get(index + 1).and_then(|next| next.strip_prefix("num="))
@@ -400,6 +405,14 @@ pub fn model_check(
     let interner = Interner::new();
     tla_check::intern_config_names(&config, &interner);
     let settings = EvalSettings {
+        run_configuration: tla_eval::RunConfiguration {
+            mode: if options.simulate.is_some() { "simulate" } else { "bfs" }.to_string(),
+            check_deadlock: config.check_deadlock() && !options.deadlock_off,
+            workers: options.workers as u32,
+            seed: options.seed as i64,
+            depth: options.depth as i64,
+            traces: options.simulate.unwrap_or(0) as i64,
+        },
         printer,
         allow_environment: options.allow_environment,
         allow_file_reads: options.allow_file_reads,
@@ -474,6 +487,11 @@ pub fn model_check(
     };
     let check_report = tla_check::check(&model, &check_options);
     let mut printer = StatePrinter::new(hir, &variable_order);
+    if let Some(message) =
+        write_itf(options, check_report.verdict.trace(), &check_report.actions, &printer, &sources)
+    {
+        emit(&[message]);
+    }
     if let Some(alias) = model.alias {
         let evaluator = model.evaluator.clone();
         printer.alias =
@@ -512,6 +530,24 @@ pub fn model_check(
                     false,
                 ));
                 return finish(messages, 13, Some(check_report));
+            }
+            tla_check::liveness::LivenessVerdict::PrefixViolated { .. } => {
+                messages.extend(report::statistics_messages(
+                    &check_report,
+                    options.tool_mode,
+                    &now_text(),
+                    false,
+                ));
+                return finish(messages, 12, Some(check_report));
+            }
+            tla_check::liveness::LivenessVerdict::EvaluationError { .. } => {
+                messages.extend(report::statistics_messages(
+                    &check_report,
+                    options.tool_mode,
+                    &now_text(),
+                    true,
+                ));
+                return finish(messages, 255, Some(check_report));
             }
             tla_check::liveness::LivenessVerdict::Failed { message } => {
                 messages.push(Message::error(
@@ -600,6 +636,29 @@ fn run_simulation(
     }
     let exit_code = report::exit_code(&report.verdict);
     (messages, exit_code, report)
+}
+
+/// Writes the counterexample as ITF when `--itf` asked for it; a message when that failed.
+fn write_itf(
+    options: &TlcOptions,
+    trace: Option<&[tla_check::TraceStep]>,
+    actions: &[tla_eval::Action],
+    printer: &StatePrinter,
+    sources: &SourceIndex,
+) -> Option<Message> {
+    let (path, trace) = (options.itf_path.as_ref()?, trace?);
+    let label = |action: &tla_eval::Action| report::action_label(action, sources);
+    let description = format!("counterexample of {}", options.spec.display());
+    let document =
+        tla_check::itf::trace_to_itf(trace, &printer.variables, actions, &label, &description);
+    let text = serde_json::to_string_pretty(&document).unwrap_or_default();
+    match std::fs::write(path, text + "\n") {
+        Ok(()) => None,
+        Err(error) => Some(Message::info(
+            1000,
+            format!("Warning: could not write the trace to {}: {error}", path.display()),
+        )),
+    }
 }
 
 /// The name of the definition the model's initial predicate comes from, when it is one.

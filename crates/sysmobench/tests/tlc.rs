@@ -63,6 +63,7 @@ fn mask(output: &str) -> Vec<String> {
             !line.starts_with("TLC2 Version")
                 && !line.starts_with("sysmobench tlc")
                 && !line.starts_with("Running breadth-first search")
+                && !line.starts_with("Running Random Simulation")
         })
         .map(|line| {
             if let Some(path) = line.strip_prefix("Parsing file ") {
@@ -95,8 +96,8 @@ fn known_differences() -> Vec<String> {
         .collect()
 }
 
-/// Runs one case; returns a description of what differs, if anything.
-fn check(case: &Path) -> Option<String> {
+/// Runs `sysmobench tlc` on a case with `workers` workers: the exit code and the masked output.
+fn run_case(case: &Path, workers: &str) -> (i32, Vec<String>) {
     let cfg = std::fs::read_dir(case)
         .unwrap()
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
@@ -105,15 +106,29 @@ fn check(case: &Path) -> Option<String> {
     let spec = cfg.with_extension("tla");
     let args = std::fs::read_to_string(case.join("args")).unwrap_or_default();
     let mut command = Command::new(env!("CARGO_BIN_EXE_sysmobench"));
-    command.current_dir(case).arg("tlc").args(["-workers", "1"]);
+    command.current_dir(case).arg("tlc").args(["-workers", workers]);
     command.args(args.split_whitespace());
     command.arg("-config").arg(cfg.file_name().unwrap()).arg(spec.file_name().unwrap());
     let output = command.output().expect("the binary runs");
-    let actual_exit = output.status.code().unwrap_or(-1);
+    (output.status.code().unwrap_or(-1), mask(&String::from_utf8_lossy(&output.stdout)))
+}
+
+fn cases() -> Vec<PathBuf> {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(data_folder())
+        .unwrap()
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.is_dir())
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// Runs one case; returns a description of what differs, if anything.
+fn check(case: &Path) -> Option<String> {
+    let (actual_exit, actual) = run_case(case, "1");
     let expected_exit: i32 =
         std::fs::read_to_string(case.join("expected.exit")).unwrap().trim().parse().unwrap();
     let expected = mask(&std::fs::read_to_string(case.join("expected.out")).unwrap());
-    let actual = mask(&String::from_utf8_lossy(&output.stdout));
     if actual_exit != expected_exit {
         return Some(format!("exit code {actual_exit}, TLC {expected_exit}"));
     }
@@ -136,12 +151,7 @@ fn check(case: &Path) -> Option<String> {
 #[test]
 fn outputs_and_exit_codes_match_recorded_tlc() {
     let known = known_differences();
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(data_folder())
-        .unwrap()
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.is_dir())
-        .collect();
-    cases.sort();
+    let cases = cases();
     assert!(cases.len() >= 30, "the golden cases are missing");
     let mut failures = Vec::new();
     for case in &cases {
@@ -165,6 +175,32 @@ fn outputs_and_exit_codes_match_recorded_tlc() {
 }
 
 #[test]
+fn two_workers_give_the_same_counts_verdicts_and_traces() {
+    for case in cases() {
+        let one = run_case(&case, "1");
+        let two = run_case(&case, "2");
+        assert_eq!(one, two, "{} differs between 1 and 2 workers", case.display());
+    }
+    // Larger state spaces, where the workers really share levels: two task reference models.
+    for task in ["spin", "mutex"] {
+        let folder = data_folder().join(format!("../../../../../tasks/{task}/reference"));
+        let run = |workers: &str| {
+            let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
+                .current_dir(&folder)
+                .args(["tlc", "-workers", workers, "--skip-liveness", "-config"])
+                .arg(format!("{task}.cfg"))
+                .arg(format!("{task}.tla"))
+                .output()
+                .expect("the binary runs");
+            (output.status.code(), mask(&String::from_utf8_lossy(&output.stdout)))
+        };
+        let one = run("1");
+        assert_eq!(one.0, Some(0), "{task}: {:?}", one.1);
+        assert_eq!(one, run("2"), "{task} differs between 1 and 2 workers");
+    }
+}
+
+#[test]
 fn masking_keeps_what_matters() {
     assert_eq!(mask_timestamps("at 2026-11-30 20:31:18."), "at <TIME>.");
     assert_eq!(
@@ -175,4 +211,67 @@ fn masking_keeps_what_matters() {
         mask("Parsing file /tmp/a/Naturals.tla (jar:file:/x!/y)\nline"),
         vec!["Parsing file Naturals.tla", "line"]
     );
+}
+
+#[test]
+fn a_counterexample_can_be_written_as_itf() {
+    let case = data_folder().join("inv_violation_structures");
+    let path = std::env::temp_dir().join(format!("sysmobench-itf-{}.json", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
+        .current_dir(&case)
+        .args(["tlc", "--itf"])
+        .arg(&path)
+        .args(["-config", "Shapes.cfg", "Shapes.tla"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(12));
+    let document: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(document["vars"], serde_json::json!(["bag", "name", "rec", "f", "log"]));
+    let states = document["states"].as_array().unwrap();
+    assert_eq!(states.len(), 3);
+    assert_eq!(states[2]["rec"], serde_json::json!({"kind": "busy", "count": 4}));
+    assert_eq!(states[2]["bag"], serde_json::json!({"#set": [1, 3]}));
+    assert!(states[1]["#meta"]["action"].as_str().unwrap().starts_with("Step(1) line 11"));
+}
+
+#[test]
+fn limits_end_a_run_cleanly_with_their_own_exit_code() {
+    let folder = data_folder().join("../../../../../tasks/mutex/reference");
+    let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
+        .current_dir(&folder)
+        .args([
+            "tlc",
+            "--skip-liveness",
+            "--max-states",
+            "100",
+            "-config",
+            "mutex.cfg",
+            "mutex.tla",
+        ])
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(152), "{text}");
+    assert!(text.contains("the limit on distinct states"), "{text}");
+    assert!(text.contains("states left on queue"), "{text}");
+}
+
+#[test]
+fn simulation_is_reproducible_for_any_number_of_workers() {
+    let case = data_folder().join("success_multi_vars");
+    let run = |workers: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
+            .current_dir(&case)
+            .args(["tlc", "-simulate", "num=20", "-depth", "15", "-seed", "3", "-workers", workers])
+            .args(["-config", "Counters.cfg", "Counters.tla"])
+            .output()
+            .expect("the binary runs");
+        (output.status.code(), mask(&String::from_utf8_lossy(&output.stdout)))
+    };
+    let one = run("1");
+    assert_eq!(one.0, Some(0));
+    assert!(one.1.iter().any(|line| line == "The number of states generated: 301"), "{:?}", one.1);
+    assert_eq!(one, run("2"));
 }

@@ -187,6 +187,20 @@ pub struct ActionCounts {
     pub distinct: u64,
 }
 
+impl Verdict {
+    /// The behaviour that shows the verdict, when there is one.
+    pub fn trace(&self) -> Option<&[TraceStep]> {
+        match self {
+            Verdict::InvariantViolated { trace, .. }
+            | Verdict::ActionPropertyViolated { trace, .. }
+            | Verdict::InitialPropertyViolated { trace, .. }
+            | Verdict::Deadlock { trace }
+            | Verdict::EvaluationError { trace, .. } => Some(trace),
+            _ => None,
+        }
+    }
+}
+
 /// The result of a run.
 pub struct CheckReport {
     /// Per action of [`CheckReport::actions`], in the same order.

@@ -86,6 +86,8 @@ pub struct WorkerContext {
     pub exit_requested: Cell<bool>,
     /// Nesting of operator calls, to stop runaway recursion with an error instead of a crash.
     pub call_depth: Cell<u32>,
+    /// Nesting of expression evaluation (to check the stack only now and then).
+    pub eval_depth: Cell<u32>,
     /// Recursive functions being computed, by definition and the environment they were
     /// defined in: a recursive reference resolves to the function itself.
     pub recursive_functions: RefCell<Vec<(u32, crate::env::Env, Value)>>,
@@ -101,6 +103,7 @@ impl WorkerContext {
             statistics: Cell::new(Statistics::default()),
             exit_requested: Cell::new(false),
             call_depth: Cell::new(0),
+            eval_depth: Cell::new(0),
             recursive_functions: RefCell::new(Vec::new()),
             random_state: Cell::new(seed ^ 0x9E37_79B9_7F4A_7C15 ^ u64::from(worker_id)),
         }

@@ -7,13 +7,14 @@
 //! process (`&'static`), because lazy values and closures kept inside values point into it; a run
 //! leaks its resolved specification, a few kilobytes.
 
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use tla_sema::hir::{
     Body, ConstId, DefId, Definition, ExceptPathItem, Expr, ExprKind, Hir, OperatorRef, Quantifier,
     ACTION_LEVEL, CONSTANT_LEVEL,
 };
-use tla_values::{equals, functions, sets, EvalError, EvalErrorKind, Interner, Value};
+use tla_values::{equals, functions, sets, Atom, EvalError, EvalErrorKind, Interner, Value};
 
 use crate::binders::bound_value;
 use crate::builtin_ops::temporal_error;
@@ -34,9 +35,37 @@ pub enum ConstantBinding {
     Definition(DefId),
 }
 
+/// The facts about the run that `TLCGet("config")` shows a spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunConfiguration {
+    /// `"bfs"` or `"simulate"`.
+    pub mode: String,
+    pub check_deadlock: bool,
+    pub workers: u32,
+    pub seed: i64,
+    /// Simulation only: the depth of traces and how many.
+    pub depth: i64,
+    pub traces: i64,
+}
+
+impl Default for RunConfiguration {
+    fn default() -> RunConfiguration {
+        RunConfiguration {
+            mode: "bfs".to_string(),
+            check_deadlock: true,
+            workers: 1,
+            seed: 0,
+            depth: -1,
+            traces: 0,
+        }
+    }
+}
+
 /// What a run lets a spec do beyond computing values.
 #[derive(Clone)]
 pub struct EvalSettings {
+    /// What `TLCGet("config")` answers.
+    pub run_configuration: RunConfiguration,
     /// Receives `Print`/`PrintT` lines.
     pub printer: Arc<dyn Fn(&str) + Send + Sync>,
     /// Whether `IOEnv` and friends may read environment variables.
@@ -48,6 +77,7 @@ pub struct EvalSettings {
 impl Default for EvalSettings {
     fn default() -> EvalSettings {
         EvalSettings {
+            run_configuration: RunConfiguration::default(),
             printer: Arc::new(|_| {}),
             allow_environment: false,
             allow_file_reads: false,
@@ -71,6 +101,7 @@ pub(crate) struct Shared {
     pub fixed_values: Vec<Option<Value>>,
     /// Per definition: its value, for zero-argument constant-level definitions.
     pub cache: Vec<OnceLock<Value>>,
+    pub literal_atoms: LiteralAtoms,
     /// Per definition: whether its value can change during a run although it is constant-level
     /// (it calls `TLCGet` or `Trace`, which TLC marks as state-level for that reason).
     pub volatile: Vec<bool>,
@@ -101,7 +132,7 @@ impl Evaluator {
             }
         }
         let cache = (0..hir.definitions.len()).map(|_| OnceLock::new()).collect();
-        intern_string_literals(hir, &interner);
+        let literal_atoms = intern_literals(hir, &interner);
         let volatile = volatile_definitions(hir);
         Evaluator {
             shared: Arc::new(Shared {
@@ -110,10 +141,19 @@ impl Evaluator {
                 constants,
                 overrides: override_table,
                 fixed_values: fixed_table,
+                literal_atoms,
                 cache,
                 volatile,
                 settings,
             }),
+        }
+    }
+
+    /// The atom of a literal text of the specification.
+    pub(crate) fn atom(&self, text: &str) -> Atom {
+        match self.shared.literal_atoms.get(&(text.as_ptr() as usize)) {
+            Some(atom) => atom.clone(),
+            None => self.shared.interner.intern(text),
         }
     }
 
@@ -172,7 +212,17 @@ impl Evaluator {
     }
 
     pub fn eval(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(expr, env, ctx))
+        // Deep expressions (long operator chains, recursion) grow the stack on demand; asking
+        // how much stack is left costs, so only every few levels (a level is a small frame).
+        let depth = ctx.worker.eval_depth.get();
+        ctx.worker.eval_depth.set(depth.wrapping_add(1));
+        let result = if depth.is_multiple_of(8) {
+            stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || self.eval_inner(expr, env, ctx))
+        } else {
+            self.eval_inner(expr, env, ctx)
+        };
+        ctx.worker.eval_depth.set(depth);
+        result
     }
 
     /// A boolean, with TLC's error when the value is not one.
@@ -202,7 +252,7 @@ impl Evaluator {
                 format!("TLC does not support real numbers such as {text}."),
             ))
             .at(expr),
-            ExprKind::Str(text) => Ok(Value::Str(self.shared.interner.intern(text))),
+            ExprKind::Str(text) => Ok(Value::Str(self.atom(text))),
             ExprKind::BooleanSet => Ok(Value::boolean_set()),
             ExprKind::StringSet => Ok(sets::strings()),
             ExprKind::Local(index) => self.eval_local(*index, env, ctx).at(expr),
@@ -349,20 +399,20 @@ impl Evaluator {
             ExprKind::Record(fields) => {
                 let mut values = Vec::with_capacity(fields.len());
                 for (name, value) in fields {
-                    values.push((self.shared.interner.intern(name), self.eval(value, env, ctx)?));
+                    values.push((self.atom(name), self.eval(value, env, ctx)?));
                 }
                 Value::record(values).at(expr)
             }
             ExprKind::RecordSet(fields) => {
                 let mut values = Vec::with_capacity(fields.len());
                 for (name, value) in fields {
-                    values.push((self.shared.interner.intern(name), self.eval(value, env, ctx)?));
+                    values.push((self.atom(name), self.eval(value, env, ctx)?));
                 }
                 Ok(sets::record_set(values))
             }
             ExprKind::Field { record, field } => {
                 let value = self.eval(record, env, ctx)?;
-                let name = Value::Str(self.shared.interner.intern(field));
+                let name = Value::Str(self.atom(field));
                 match functions::record_field(&value, &name).at(expr)? {
                     Some(found) => Ok(found),
                     None => Err(Failure::message(
@@ -381,9 +431,7 @@ impl Evaluator {
                     let mut path = Vec::with_capacity(update.path.len());
                     for item in &update.path {
                         path.push(match item {
-                            ExceptPathItem::Field(name) => {
-                                Value::Str(self.shared.interner.intern(name))
-                            }
+                            ExceptPathItem::Field(name) => Value::Str(self.atom(name)),
                             ExceptPathItem::Index(indices) => {
                                 self.eval_argument_tuple(indices, env, ctx)?
                             }
@@ -759,27 +807,52 @@ fn volatile_definitions(hir: &Hir) -> Vec<bool> {
     volatile
 }
 
+/// The atoms of the specification's string literals and record field names, by the address of
+/// their text in the (never freed) resolved specification: evaluation then needs no lock.
+pub(crate) type LiteralAtoms = HashMap<usize, Atom>;
+
 /// Interns every string literal in the order the specification lists them, so strings compare
-/// in TLC's first-seen order whatever order evaluation meets them in.
-fn intern_string_literals(hir: &Hir, interner: &Interner) {
-    fn visit(expr: &Expr, interner: &Interner) {
-        if let ExprKind::Str(text) = &expr.kind {
-            interner.intern(text);
+/// in TLC's first-seen order whatever order evaluation meets them in; record field names too.
+fn intern_literals(hir: &'static Hir, interner: &Interner) -> LiteralAtoms {
+    fn visit(expr: &'static Expr, interner: &Interner, atoms: &mut LiteralAtoms) {
+        let note = |text: &'static String, atoms: &mut LiteralAtoms| {
+            atoms.insert(text.as_ptr() as usize, interner.intern(text));
+        };
+        match &expr.kind {
+            ExprKind::Str(text) | ExprKind::Field { field: text, .. } => note(text, atoms),
+            ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
+                fields.iter().for_each(|(name, _)| note(name, atoms))
+            }
+            ExprKind::Except { updates, .. } => {
+                for update in updates {
+                    for item in &update.path {
+                        if let ExceptPathItem::Field(name) = item {
+                            note(name, atoms);
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
-        crate::walk::for_each_child(expr, &mut |child| visit(child, interner));
+        crate::walk::for_each_child(expr, &mut |child| visit(child, interner, atoms));
     }
+    let mut atoms = LiteralAtoms::new();
     for definition in &hir.definitions {
         match &definition.body {
-            Body::Expression(body) => visit(body, interner),
+            Body::Expression(body) => visit(body, interner, &mut atoms),
             Body::Function { bounds, body } => {
                 for bound in bounds {
                     if let Some(set) = &bound.set {
-                        visit(set, interner);
+                        visit(set, interner, &mut atoms);
                     }
                 }
-                visit(body, interner);
+                visit(body, interner, &mut atoms);
             }
             Body::Native { .. } => {}
         }
     }
+    for assumption in &hir.assumptions {
+        visit(&assumption.body, interner, &mut atoms);
+    }
+    atoms
 }

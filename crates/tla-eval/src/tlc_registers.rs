@@ -40,6 +40,27 @@ pub(crate) fn tlc_get(evaluator: &Evaluator, ctx: &Ctx, key: &Value) -> EvalResu
                 ];
                 Value::record(fields.iter().map(|(name, n)| (interner.intern(name), int(*n))).collect())
             }
+            "config" => {
+                let interner = evaluator.interner();
+                let configuration = &evaluator.settings().run_configuration;
+                let text = |text: &str| Value::Str(interner.intern(text));
+                let mut fields = vec![("mode", text(&configuration.mode))];
+                if configuration.mode != "bfs" {
+                    fields.push(("depth", Value::Int(configuration.depth)));
+                    fields.push(("traces", Value::Int(configuration.traces)));
+                    fields.push(("aril", text("0")));
+                }
+                fields.extend([
+                    ("deadlock", Value::Bool(configuration.check_deadlock)),
+                    ("worker", Value::Int(i64::from(configuration.workers))),
+                    ("seed", text(&configuration.seed.to_string())),
+                    ("install", text("")),
+                ]);
+                if configuration.mode == "bfs" {
+                    fields.push(("fingerprint", text("0")));
+                }
+                Value::record(fields.into_iter().map(|(name, value)| (interner.intern(name), value)).collect())
+            }
             other => Err(EvalError::general(
                 EvalErrorKind::Unsupported,
                 format!("TLCGet(\"{other}\") is not supported."),

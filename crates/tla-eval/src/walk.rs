@@ -4,8 +4,8 @@
 use tla_sema::hir::{ExceptPathItem, Expr, ExprKind, OperatorRef};
 
 /// Calls `visit` on each direct sub-expression of `expr`, left to right.
-pub fn for_each_child(expr: &Expr, visit: &mut dyn FnMut(&Expr)) {
-    let bounds = |bounds: &[tla_sema::hir::Bound], visit: &mut dyn FnMut(&Expr)| {
+pub fn for_each_child<'e>(expr: &'e Expr, visit: &mut dyn FnMut(&'e Expr)) {
+    let bounds = |bounds: &'e [tla_sema::hir::Bound], visit: &mut dyn FnMut(&'e Expr)| {
         for bound in bounds {
             if let Some(set) = &bound.set {
                 visit(set);

@@ -15,6 +15,12 @@ use super::formula::{AtomId, Atoms};
 use super::tableau::Tableau;
 use crate::bfs::StateGraph;
 
+/// An atom that could not be evaluated, and the state (or the first state of the step) where.
+pub(crate) struct AtomFailure {
+    pub failure: Box<tla_eval::Failure>,
+    pub state: u32,
+}
+
 /// The steps of the state graph, with stuttering, and the atoms' values.
 pub(crate) struct StepGraph {
     /// Per state, the range of its steps in `targets`/`actions`.
@@ -35,7 +41,7 @@ impl StepGraph {
         graph: &StateGraph,
         atoms: &Atoms,
         evaluator: &Evaluator,
-    ) -> Result<StepGraph, String> {
+    ) -> Result<StepGraph, AtomFailure> {
         let count = graph.states.len();
         let mut offsets = Vec::with_capacity(count + 1);
         let mut targets = Vec::new();
@@ -62,7 +68,6 @@ impl StepGraph {
         let mut state_bits = vec![0u64; count * words];
         let mut step_bits = vec![0u64; targets.len() * words];
         let worker = WorkerContext::new(0, 0);
-        let failure_text = |failure: Box<tla_eval::Failure>| failure.error.message.clone();
         // Actions first: a state atom may fall back on one (see `Atom::enabled_of`).
         let mut order: Vec<usize> = (0..atoms.list.len()).collect();
         order.sort_by_key(|&id| !atoms.list[id].on_step);
@@ -76,7 +81,10 @@ impl StepGraph {
                         let target = targets[step] as usize;
                         let ctx =
                             Ctx::transition(&graph.states[state], &graph.states[target], &worker);
-                        if evaluator.eval_bool(atom.expr, &atom.env, &ctx).map_err(failure_text)? {
+                        if evaluator
+                            .eval_bool(atom.expr, &atom.env, &ctx)
+                            .map_err(|failure| AtomFailure { failure, state: state as u32 })?
+                        {
                             step_bits[step * words + word] |= bit;
                         }
                     }
@@ -93,7 +101,9 @@ impl StepGraph {
                                     step_bits[step * words + angle_word] & angle_bit != 0
                                 })
                             }
-                            (Err(failure), None) => return Err(failure_text(failure)),
+                            (Err(failure), None) => {
+                                return Err(AtomFailure { failure, state: state as u32 })
+                            }
                         };
                     if value {
                         state_bits[state * words + word] |= bit;

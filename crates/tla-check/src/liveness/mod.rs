@@ -50,8 +50,13 @@ pub enum LivenessVerdict {
     /// A behaviour violates a property: the states of a prefix and a cycle, and how the cycle
     /// closes.
     Violated { trace: Vec<TraceStep>, cycle: CycleEnd },
-    /// The properties could not be checked (an evaluation error, or a form not supported);
-    /// the message says why.
+    /// A property whose negation needs no cycle (like `[](P => []P)`) is violated by the
+    /// finite behaviour `trace`; TLC finds these during the search and reports them with the
+    /// exit code of a safety violation.
+    PrefixViolated { trace: Vec<TraceStep> },
+    /// Evaluating a predicate of the properties failed in the last state of `trace`.
+    EvaluationError { failure: Box<tla_eval::Failure>, trace: Vec<TraceStep> },
+    /// The properties could not be checked (a form not supported); the message says why.
     Failed { message: String },
 }
 
@@ -75,6 +80,9 @@ struct Plan {
 struct Branch {
     tableau: Vec<Formula>,
     disjuncts: Vec<Conditions>,
+    /// Some disjunct is violated by any finite behaviour its tableau accepts: the tableau has
+    /// no `[]` and the disjunct has no cycle condition of its own.
+    finite: bool,
 }
 
 /// More disjuncts than this is a property no one means to check this way.
@@ -101,19 +109,32 @@ fn plan(model: &Model) -> Result<Plan, String> {
                 strong: fairness.strong.clone(),
             };
             let mut own_tableau = Vec::new();
+            let mut own_conditions = false;
             for conjunct in disjunct {
                 match cycle_condition(&conjunct) {
                     Some((true, predicate)) => conditions.recurrent.push(predicate),
                     Some((false, predicate)) => conditions.persistent.push(predicate),
-                    None => own_tableau.push(conjunct),
+                    None => {
+                        own_tableau.push(conjunct);
+                        continue;
+                    }
                 }
+                own_conditions = true;
             }
+            let finite = !own_conditions
+                && general.is_empty()
+                && !own_tableau.is_empty()
+                && !own_tableau.iter().any(has_always);
             match branches.iter_mut().find(|(key, _)| *key == own_tableau) {
-                Some((_, branch)) => branch.disjuncts.push(conditions),
+                Some((_, branch)) => {
+                    branch.disjuncts.push(conditions);
+                    branch.finite |= finite;
+                }
                 None => {
                     let mut tableau = general.clone();
                     tableau.extend(own_tableau.iter().cloned());
-                    branches.push((own_tableau, Branch { tableau, disjuncts: vec![conditions] }));
+                    let branch = Branch { tableau, disjuncts: vec![conditions], finite };
+                    branches.push((own_tableau, branch));
                 }
             }
         }
@@ -122,6 +143,15 @@ fn plan(model: &Model) -> Result<Plan, String> {
         atoms: lowering.atoms,
         branches: branches.into_iter().map(|(_, branch)| branch).collect(),
     })
+}
+
+fn has_always(formula: &Formula) -> bool {
+    match formula {
+        Formula::Bool(_) | Formula::Literal { .. } => false,
+        Formula::And(items) | Formula::Or(items) => items.iter().any(has_always),
+        Formula::Always(_) => true,
+        Formula::Eventually(inner) => has_always(inner),
+    }
 }
 
 fn conjuncts(formula: Formula) -> Vec<Formula> {
@@ -241,7 +271,36 @@ pub fn check_liveness(model: &Model, graph: &StateGraph, actions: &[Action]) -> 
 }
 
 fn check_plan(model: &Model, graph: &StateGraph, plan: &Plan) -> Result<LivenessVerdict, String> {
-    let steps = graph::StepGraph::build(graph, &plan.atoms, &model.evaluator)?;
+    let steps = match graph::StepGraph::build(graph, &plan.atoms, &model.evaluator) {
+        Ok(steps) => steps,
+        Err(graph::AtomFailure { failure, state }) => {
+            return Ok(LivenessVerdict::EvaluationError { failure, trace: trace_to(graph, state) })
+        }
+    };
+    for branch in plan.branches.iter().filter(|branch| branch.finite) {
+        let tableau = tableau::build(&branch.tableau)?;
+        let product = graph::Product::build(graph, &steps, &tableau)?;
+        let settled = (0..product.node_count()).find(|&node| {
+            let tableau_node = &tableau.nodes[product.tableau_nodes[node] as usize];
+            tableau_node.settled
+                && tableau_node.literals.iter().all(|&(atom, _)| !steps.step_atoms[atom])
+        });
+        if let Some(node) = settled {
+            let mut prefix = Vec::new();
+            let mut first = node as u32;
+            while let Some(Some((parent, edge))) = product.parents.get(first as usize) {
+                prefix.push(*edge);
+                first = *parent;
+            }
+            prefix.reverse();
+            let lasso = search::Lasso { first, prefix, cycle: Vec::new() };
+            if let LivenessVerdict::Violated { trace, .. } =
+                violation(graph, &steps, &product, &lasso)
+            {
+                return Ok(LivenessVerdict::PrefixViolated { trace });
+            }
+        }
+    }
     for branch in &plan.branches {
         let tableau = tableau::build(&branch.tableau)?;
         let product = graph::Product::build(graph, &steps, &tableau)?;
@@ -252,6 +311,26 @@ fn check_plan(model: &Model, graph: &StateGraph, plan: &Plan) -> Result<Liveness
         }
     }
     Ok(LivenessVerdict::Satisfied)
+}
+
+/// The breadth-first path from an initial state to `state`.
+fn trace_to(graph: &StateGraph, state: u32) -> Vec<TraceStep> {
+    let mut trace = Vec::new();
+    let mut current = state;
+    while let Some(values) = graph.states.get(current as usize) {
+        let parent = graph.parents.get(current as usize).copied();
+        let action =
+            parent.filter(|(parent, _)| *parent != u32::MAX).map(|(_, action)| action as usize);
+        trace.push(TraceStep { state: values.clone(), action });
+        match parent {
+            Some((parent, _)) if parent != u32::MAX && trace.len() <= graph.states.len() => {
+                current = parent
+            }
+            _ => break,
+        }
+    }
+    trace.reverse();
+    trace
 }
 
 /// The trace of a lasso: stuttering steps are left out (they repeat a state).
@@ -304,6 +383,40 @@ pub fn liveness_messages(
     tool_mode: bool,
     now: &str,
 ) -> Vec<Message> {
+    if let LivenessVerdict::EvaluationError { failure, trace } = &check.verdict {
+        // TLC evaluates the properties' predicates as it explores, so it reports such an error
+        // like an error of the search: where it happened, what it was, the behaviour to it.
+        let mut messages = Vec::new();
+        if !failure.positions.is_empty() {
+            let mut text = String::from(
+                "The error occurred when TLC was evaluating the nested\nexpressions at the following positions:",
+            );
+            for (index, location) in failure.positions_outermost_first().enumerate() {
+                text.push_str(&format!("\n{index}. {}", sources.position_text(location)));
+            }
+            text.push_str("\n\n");
+            messages.push(Message::error(code::NESTED_EXPRESSIONS, text));
+        }
+        messages.push(Message::error(code::GENERAL, crate::report::failure_text(failure)));
+        if !trace.is_empty() {
+            messages.push(Message::error(
+                code::BEHAVIOR_UP_TO_THIS_POINT,
+                "The behavior up to this point is:",
+            ));
+            messages.extend(trace_messages(trace, report, sources, printer));
+        }
+        return messages;
+    }
+    if let LivenessVerdict::PrefixViolated { trace } = &check.verdict {
+        let mut messages =
+            vec![Message::error(TEMPORAL_VIOLATED, "Temporal properties were violated.\n")];
+        messages.push(Message::error(
+            COUNTER_EXAMPLE,
+            "The following behavior constitutes a counter-example:\n",
+        ));
+        messages.extend(trace_messages(trace, report, sources, printer));
+        return messages;
+    }
     let statistics = &report.statistics;
     let mut messages = vec![Message::info(
         code::PROGRESS,
@@ -327,24 +440,7 @@ pub fn liveness_messages(
             COUNTER_EXAMPLE,
             "The following behavior constitutes a counter-example:\n",
         ));
-        let label =
-            |action: Option<usize>| match action.and_then(|action| report.actions.get(action)) {
-                Some(action) => format!("<{}>", action_label(action, sources)),
-                None => "<Initial predicate>".to_string(),
-            };
-        for (index, step) in trace.iter().enumerate() {
-            let next = trace.get(index + 1).unwrap_or(step);
-            messages.push(Message {
-                code: code::STATE_PRINT,
-                class: CLASS_STATE,
-                text: format!(
-                    "{}: {}\n{}",
-                    index + 1,
-                    label(step.action),
-                    printer.trace_state_text(&step.state, &next.state)
-                ),
-            });
-        }
+        messages.extend(trace_messages(trace, report, sources, printer));
         match cycle {
             CycleEnd::Stuttering => messages.push(Message {
                 code: STUTTERING,
@@ -355,13 +451,19 @@ pub fn liveness_messages(
                 Message {
                     code: BACK_TO_STATE,
                     class: CLASS_STATE,
-                    text: format!("{state}: Back to state: {}\n", label(*action)),
+                    text: format!(
+                        "{state}: Back to state: {}\n",
+                        step_label(*action, report, sources)
+                    ),
                 }
             } else {
                 Message {
                     code: BACK_TO_STATE,
                     class: CLASS_NONE,
-                    text: format!("Back to state {state}: {}\n", label(*action)),
+                    text: format!(
+                        "Back to state {state}: {}\n",
+                        step_label(*action, report, sources)
+                    ),
                 }
             }),
         }
@@ -376,6 +478,40 @@ pub fn liveness_messages(
         ));
     }
     messages
+}
+
+/// `<Action line .. of module M>` for a trace step (`<Initial predicate>` without an action).
+fn step_label(action: Option<usize>, report: &CheckReport, sources: &SourceIndex) -> String {
+    match action.and_then(|action| report.actions.get(action)) {
+        Some(action) => format!("<{}>", action_label(action, sources)),
+        None => "<Initial predicate>".to_string(),
+    }
+}
+
+/// The numbered states of a trace.
+fn trace_messages(
+    trace: &[TraceStep],
+    report: &CheckReport,
+    sources: &SourceIndex,
+    printer: &StatePrinter,
+) -> Vec<Message> {
+    trace
+        .iter()
+        .enumerate()
+        .map(|(index, step)| {
+            let next = trace.get(index + 1).unwrap_or(step);
+            Message {
+                code: code::STATE_PRINT,
+                class: CLASS_STATE,
+                text: format!(
+                    "{}: {}\n{}",
+                    index + 1,
+                    step_label(step.action, report, sources),
+                    printer.trace_state_text(&step.state, &next.state)
+                ),
+            }
+        })
+        .collect()
 }
 
 /// TLC's message codes for the liveness check.

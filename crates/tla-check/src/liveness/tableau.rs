@@ -20,6 +20,9 @@ pub(crate) struct TableauNode {
     /// The literals that hold at this node's position: `(atom, positive)`.
     pub literals: Vec<(AtomId, bool)>,
     pub successors: Vec<usize>,
+    /// Nothing is required of the later positions: a behaviour reaching this node (with its
+    /// literals holding) satisfies the formula whatever follows.
+    pub settled: bool,
 }
 
 pub(crate) struct Tableau {
@@ -133,7 +136,7 @@ pub(crate) fn build(formulas: &[Formula]) -> Result<Tableau, String> {
     }
     let mut nodes: Vec<TableauNode> = done
         .iter()
-        .map(|(_, old, _)| TableauNode {
+        .map(|(_, old, next)| TableauNode {
             literals: old
                 .iter()
                 .filter_map(|formula| match formula {
@@ -142,6 +145,7 @@ pub(crate) fn build(formulas: &[Formula]) -> Result<Tableau, String> {
                 })
                 .collect(),
             successors: Vec::new(),
+            settled: next.is_empty(),
         })
         .collect();
     let mut initial = Vec::new();
