@@ -396,20 +396,7 @@ impl Expander<'_> {
             Expansion { successors: Vec::new(), error: None, stop_requested: false };
         for (action_index, action) in self.actions.iter().enumerate() {
             worker.level.set(depth);
-            let mut generated = Vec::new();
-            let mut sink = |state: Vec<Value>| {
-                generated.push(state);
-                Ok(true)
-            };
-            let result = successors::successor_states(
-                &model.evaluator,
-                action.expr,
-                &action.env,
-                source,
-                &action.name,
-                worker,
-                &mut sink,
-            );
+            let (generated, result) = action.successors(&model.evaluator, source, worker);
             worker.level.set(depth + 1);
             for values in generated {
                 match self.examine(source, values, action_index as u32, worker) {

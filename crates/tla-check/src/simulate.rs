@@ -320,20 +320,7 @@ fn simulate_trace(
             let index = (start + attempt * stride) % actions.len();
             let action = &actions[index];
             outcome.activity[index].tried += 1;
-            let mut generated = Vec::new();
-            let mut sink = |state: Vec<Value>| {
-                generated.push(state);
-                Ok(true)
-            };
-            let result = successors::successor_states(
-                &model.evaluator,
-                action.expr,
-                &action.env,
-                &current,
-                &action.name,
-                worker,
-                &mut sink,
-            );
+            let (generated, result) = action.successors(&model.evaluator, &current, worker);
             if let Err(failure) = result {
                 let activity = &mut outcome.activity[index];
                 activity.errors += 1;

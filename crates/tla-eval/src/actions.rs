@@ -27,6 +27,27 @@ pub struct Action {
     pub parameters: Vec<(String, Value)>,
 }
 
+impl Action {
+    /// The successors of `state` under this action, in TLC's order, and how the walk ended (an
+    /// evaluation error stops it; the successors found before it are kept).
+    pub fn successors(
+        &self,
+        evaluator: &Evaluator,
+        state: &[Value],
+        worker: &WorkerContext,
+    ) -> (Vec<Vec<Value>>, EvalOutcome<()>) {
+        let mut generated = Vec::new();
+        let mut sink = |successor: Vec<Value>| {
+            generated.push(successor);
+            Ok(true)
+        };
+        let result = crate::successors::successor_states(
+            evaluator, self.expr, &self.env, state, &self.name, worker, &mut sink,
+        );
+        (generated, result)
+    }
+}
+
 /// The actions of `next` (the body of the next-state definition `definition`).
 pub fn split_actions(
     evaluator: &Evaluator,

@@ -510,6 +510,16 @@ impl Walk<'_, '_> {
         self.evaluator.eval_bool(expr, env, &ctx)
     }
 
+    /// Whether every formula holds (each in its environment), evaluated as conditions.
+    fn all_hold<'e>(
+        &self,
+        mut formulas: impl Iterator<Item = (&'static Expr, &'e Env)>,
+        partial: &[Option<Value>],
+    ) -> EvalOutcome<bool> {
+        formulas
+            .try_fold(true, |holds, (formula, env)| Ok(holds && self.guard(formula, env, partial)?))
+    }
+
     /// Evaluates `expr` as a condition; continues with `rest` when it holds.
     fn test(
         &mut self,
@@ -530,32 +540,20 @@ impl Walk<'_, '_> {
         // Once every variable is assigned, TLC evaluates the formulas left as plain conditions:
         // nothing can be assigned any more, and a disjunction or `\E` no longer branches.
         if partial.iter().all(Option::is_some) {
-            match rest {
+            let holds = match rest {
                 Rest::Conjuncts { items, env, rest } => {
-                    for item in *items {
-                        if !self.guard(item, env, partial)? {
-                            return Ok(true);
-                        }
-                    }
-                    return self.proceed(rest, partial);
+                    Some((self.all_hold(items.iter().map(|item| (item, *env)), partial)?, rest))
                 }
                 Rest::Formulas { items, env, rest } => {
-                    for item in *items {
-                        if !self.guard(item, env, partial)? {
-                            return Ok(true);
-                        }
-                    }
-                    return self.proceed(rest, partial);
+                    Some((self.all_hold(items.iter().map(|item| (*item, *env)), partial)?, rest))
                 }
                 Rest::Instances { body, envs, rest } => {
-                    for env in *envs {
-                        if !self.guard(body, env, partial)? {
-                            return Ok(true);
-                        }
-                    }
-                    return self.proceed(rest, partial);
+                    Some((self.all_hold(envs.iter().map(|env| (*body, env)), partial)?, rest))
                 }
-                _ => {}
+                _ => None,
+            };
+            if let Some((holds, rest)) = holds {
+                return if holds { self.proceed(rest, partial) } else { Ok(true) };
             }
         }
         match rest {

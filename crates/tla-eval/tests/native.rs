@@ -9,6 +9,9 @@
 #[allow(dead_code)]
 mod support {
     pub mod host;
+    /// The tiny constant-expression evaluator of the `tla-values` tests, shared rather than
+    /// copied.
+    #[path = "../../../tla-values/tests/support/mini.rs"]
     pub mod mini;
 }
 

@@ -549,50 +549,23 @@ impl<'a> GeneratorEmulation<'a> {
         }
         for unit in &plan.units {
             match unit {
-                PlannedUnit::Constant(name) => {
-                    let symbol = Self::new_symbol(
-                        name.clone(),
-                        SymbolClass::ConstantDeclaration,
-                        false,
-                        Some(current),
-                    );
-                    self.add_symbol(stack, symbol);
-                }
-                PlannedUnit::Variable(name) => {
-                    let symbol = Self::new_symbol(
-                        name.clone(),
-                        SymbolClass::VariableDeclaration,
-                        false,
-                        Some(current),
-                    );
-                    self.add_symbol(stack, symbol);
-                }
-                PlannedUnit::Operator { name, local } => {
-                    let symbol = Self::new_symbol(
-                        name.clone(),
-                        SymbolClass::UserDefinedOperator,
-                        *local,
-                        Some(current),
-                    );
-                    self.add_symbol(stack, symbol);
-                }
-                PlannedUnit::Recursive(name) => {
-                    // SANY creates the node as not LOCAL; a later LOCAL definition keeps it.
-                    let symbol = Self::new_symbol(
-                        name.clone(),
-                        SymbolClass::UserDefinedOperator,
-                        false,
-                        Some(current),
-                    );
-                    self.add_symbol(stack, symbol);
-                }
-                PlannedUnit::NamedTheorem(name) => {
-                    let symbol = Self::new_symbol(
-                        name.clone(),
-                        SymbolClass::TheoremOrAssumption,
-                        false,
-                        Some(current),
-                    );
+                PlannedUnit::Constant(name)
+                | PlannedUnit::Variable(name)
+                | PlannedUnit::Operator { name, .. }
+                | PlannedUnit::Recursive(name)
+                | PlannedUnit::NamedTheorem(name) => {
+                    // SANY creates a RECURSIVE operator's node as not LOCAL; a later LOCAL
+                    // definition keeps it.
+                    let (class, local) = match unit {
+                        PlannedUnit::Constant(_) => (SymbolClass::ConstantDeclaration, false),
+                        PlannedUnit::Variable(_) => (SymbolClass::VariableDeclaration, false),
+                        PlannedUnit::Operator { local, .. } => {
+                            (SymbolClass::UserDefinedOperator, *local)
+                        }
+                        PlannedUnit::Recursive(_) => (SymbolClass::UserDefinedOperator, false),
+                        _ => (SymbolClass::TheoremOrAssumption, false),
+                    };
+                    let symbol = Self::new_symbol(name.clone(), class, local, Some(current));
                     self.add_symbol(stack, symbol);
                 }
                 PlannedUnit::NamedInstance { name, local, module } => {
