@@ -90,3 +90,83 @@ fn usage_errors() {
     let (exit, output) = eval(&["--task", "no-such-task", "--spec", "X.tla"]);
     assert_eq!(exit, 1, "{output}");
 }
+
+/// The reference model of `task` with action `action` wrapped: `prefix /\ <original action>`.
+/// The original is renamed and the wrapper defined right after it (before its first user).
+fn wrap_action(task: &str, action: &str, prefix: &str) -> String {
+    let text =
+        std::fs::read_to_string(repository().join(format!("tasks/{task}/reference/{task}.tla")))
+            .unwrap();
+    let with_parameter = format!("{action}(t) ==");
+    let (header, parameters) = if text.contains(&with_parameter) {
+        (with_parameter, "(t)")
+    } else {
+        (format!("{action} =="), "")
+    };
+    let renamed = format!("{action}Original");
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let start = lines.iter().position(|line| line.starts_with(&header)).unwrap();
+    lines[start] = lines[start].replacen(action, &renamed, 1);
+    // The body ends before the next line that starts in the first column.
+    let end = (start + 1..lines.len())
+        .find(|&index| lines[index].chars().next().is_some_and(|ch| !ch.is_whitespace()))
+        .unwrap_or(lines.len());
+    let wrapper = format!("{action}{parameters} == {prefix} /\\ {renamed}{parameters}");
+    lines.insert(end, String::new());
+    lines.insert(end + 1, wrapper);
+    lines.join("\n") + "\n"
+}
+
+fn runtime_of(card: &serde_json::Value, action: &str) -> (f64, bool) {
+    let runtime = &card["phases"][1];
+    let counts = runtime["details"]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|entry| entry["name"] == action)
+        .map(|entry| entry["counts"].as_bool().unwrap())
+        .unwrap_or_else(|| panic!("no action {action}: {card}"));
+    (runtime["score"].as_f64().unwrap(), counts)
+}
+
+#[test]
+fn negative_controls_lower_only_the_runtime_phase_of_each_task() {
+    let scratch = std::env::temp_dir().join(format!("sysmobench-negative-{}", std::process::id()));
+    for (task, action) in [
+        ("spin", "StartLock"),
+        ("mutex", "Unlock"),
+        ("rwmutex", "AttemptRead"),
+        ("ringbuffer", "PushWrite"),
+    ] {
+        let reference = std::fs::read_to_string(
+            repository().join(format!("tasks/{task}/reference/{task}.tla")),
+        )
+        .unwrap();
+        if !reference.contains(&format!("{action}(t) =="))
+            && !reference.contains(&format!("{action} =="))
+        {
+            panic!("{task} has no action {action}");
+        }
+        for (variant, prefix) in [("fails", "(CHOOSE x \\in {} : TRUE) = 1"), ("never", "FALSE")] {
+            let folder = scratch.join(format!("{task}-{variant}"));
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join(format!("{task}.tla")), wrap_action(task, action, prefix))
+                .unwrap();
+            std::fs::copy(
+                repository().join(format!("tasks/{task}/reference/{task}.cfg")),
+                folder.join(format!("{task}.cfg")),
+            )
+            .unwrap();
+            let spec = folder.join(format!("{task}.tla"));
+            let (exit, output) =
+                eval(&["--task", task, "--spec", spec.to_str().unwrap(), "--json"]);
+            assert_eq!(exit, 0, "{output}");
+            let card: serde_json::Value = serde_json::from_str(&output).unwrap();
+            assert_eq!(card["phases"][0]["score"], 1.0, "{task} {variant}: syntax must not change");
+            let (score, counts) = runtime_of(&card, action);
+            assert!(score < 1.0, "{task} {variant}: runtime {score}");
+            assert!(!counts, "{task} {variant}: {action} must not count");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}

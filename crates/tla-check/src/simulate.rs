@@ -9,9 +9,10 @@
 //!
 //! Besides TLC's verdict, the run records per action how often it was chosen and enabled, how
 //! many states it generated, and its evaluation errors with their location: the runtime metric
-//! of the benchmark is computed from these. In [`SimulationOptions::keep_going`] mode an
-//! evaluation error does not end the run: the failing action is recorded and treated as
-//! disabled at that step, so one broken action does not hide the others.
+//! of the benchmark is computed from these. In [`SimulationOptions::keep_going`] mode neither an
+//! evaluation error nor a violation ends the run: a failing action is recorded and treated as
+//! disabled at that step, a violation (the first is kept) ends only its trace, so one broken
+//! action does not hide the others.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -221,7 +222,7 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
                 break;
             }
             let outcome = simulate_trace(model, &actions, &kept, trace, options, &worker);
-            if outcome.verdict.is_some() {
+            if outcome.verdict.is_some() && !options.keep_going {
                 stop.store(true, Ordering::Relaxed);
             }
             if let Ok(mut outcomes) = outcomes.lock() {
@@ -243,9 +244,13 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
     }
     let mut outcomes = outcomes.into_inner().unwrap_or_default();
     outcomes.sort_by_key(|(trace, _)| *trace);
-    // Only the traces before the first one that ended the run count, whatever the scheduling.
-    if let Some(first_stop) = outcomes.iter().position(|(_, outcome)| outcome.verdict.is_some()) {
-        outcomes.truncate(first_stop + 1);
+    // Only the traces before the first one that ended the run count, whatever the scheduling
+    // (when going on after violations, every trace counts and the first violation is kept).
+    if !options.keep_going {
+        if let Some(first_stop) = outcomes.iter().position(|(_, outcome)| outcome.verdict.is_some())
+        {
+            outcomes.truncate(first_stop + 1);
+        }
     }
     let mut report = SimulationReport {
         verdict: Verdict::Success,
@@ -269,7 +274,7 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
                 total.first_error = activity.first_error;
             }
         }
-        if let Some(verdict) = outcome.verdict {
+        if let (Some(verdict), Verdict::Success) = (outcome.verdict, &report.verdict) {
             report.verdict = verdict;
         }
     }
