@@ -599,8 +599,14 @@ fn run_attempt(
             let card_json = card.to_json();
             let _ = std::fs::write(folder.join("score_card.json"), &card_json);
             let _ = store.finish_attempt(attempt.id, &card_json);
-            let syntax = card.phases.first().and_then(|entry| entry.outcome.score()).unwrap_or(0.0);
-            format!("{label}: syntax {syntax:.3}")
+            let phases: Vec<String> = card
+                .phases
+                .iter()
+                .filter_map(|entry| {
+                    entry.outcome.score().map(|score| format!("{} {score:.3}", entry.phase.name()))
+                })
+                .collect();
+            format!("{label}: {}", phases.join(", "))
         }
         Err(message) => {
             let _ = std::fs::write(folder.join("failure.txt"), &message);

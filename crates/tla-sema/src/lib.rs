@@ -12,8 +12,9 @@
 //! constraints of defined operators on their arguments ([`levels`]); labels and the selectors
 //! that refer to them ([`labels`]); positional subexpression selectors on the definition's tree
 //! (`selectors.rs`); theorems, USE/HIDE and hierarchical proofs with SANY's scoping of step
-//! names, NEW, TAKE and PICK symbols (`proofs.rs`). Not yet done: the resolved representation
-//! the evaluator will consume.
+//! names, NEW, TAKE and PICK symbols (`proofs.rs`). [`lower::lower`] then builds the resolved
+//! representation the evaluator runs ([`hir`]), and [`sany_order`] the order SANY lists a
+//! module's variables in.
 
 pub mod builtins;
 pub mod codes;

@@ -32,7 +32,7 @@
 //! A module's own table is itself the result of this process, so the modules a specification
 //! uses are emulated too. The standard modules and the CommunityModules are a special case: the
 //! project embeds its own texts of them, whose definition order may differ from the originals',
-//! and that order matters. [`ORIGINAL_MODULES`] records, as facts about the originals (names
+//! and that order matters. `ORIGINAL_MODULES` (in `sany_order_modules.rs`) records, as facts about the originals (names
 //! only), the units of each original module in its order; a loaded module of the same name is
 //! replayed from that record when it defines the same names.
 
@@ -745,7 +745,7 @@ impl<'a> GeneratorEmulation<'a> {
 // The original standard modules and CommunityModules.
 // ---------------------------------------------------------------------------------------------
 
-/// The plan of the original module `name`, from [`ORIGINAL_MODULES`]. Each entry there is a
+/// The plan of the original module `name`, from `ORIGINAL_MODULES` (in `sany_order_modules.rs`). Each entry there is a
 /// public operator's name, or `LOCAL name`, `RECURSIVE name`, `EXTENDS A B ...`,
 /// `INSTANCE M`, `LOCAL INSTANCE M`, `THEOREM name`, `CONSTANT name` or `VARIABLE name`.
 fn original_module_plan(name: &str) -> Option<ModulePlan<'static>> {
