@@ -102,6 +102,8 @@ pub(crate) struct Shared {
     /// Per definition: its value, for zero-argument constant-level definitions.
     pub cache: Vec<OnceLock<Value>>,
     pub literal_atoms: LiteralAtoms,
+    /// Per definition: whether it is a function definition whose body refers to itself.
+    pub self_referencing: Vec<bool>,
     /// Per definition: whether its value can change during a run although it is constant-level
     /// (it calls `TLCGet` or `Trace`, which TLC marks as state-level for that reason).
     pub volatile: Vec<bool>,
@@ -134,6 +136,7 @@ impl Evaluator {
         let cache = (0..hir.definitions.len()).map(|_| OnceLock::new()).collect();
         let literal_atoms = intern_literals(hir, &interner);
         let volatile = volatile_definitions(hir);
+        let self_referencing = self_referencing_functions(hir);
         Evaluator {
             shared: Arc::new(Shared {
                 hir,
@@ -143,6 +146,7 @@ impl Evaluator {
                 fixed_values: fixed_table,
                 literal_atoms,
                 cache,
+                self_referencing,
                 volatile,
                 settings,
             }),
@@ -714,7 +718,8 @@ impl Evaluator {
                 for binding in bindings {
                     env = env.push(binding);
                 }
-                self.function_value(bounds, body, &env, ctx, body, Some((def, base)))
+                let recursion = self.shared.self_referencing[def as usize].then_some((def, base));
+                self.function_value(bounds, body, &env, ctx, body, recursion)
             }
             Body::Native { module, name } => {
                 let mut values = Vec::with_capacity(bindings.len());
@@ -748,6 +753,33 @@ impl Evaluator {
         let later = self.eval(subscript, env, &primed)?;
         equals(&now, &later).at(subscript)
     }
+}
+
+/// Function definitions `f[x \in S] == ...` whose body mentions `f` itself.
+fn self_referencing_functions(hir: &Hir) -> Vec<bool> {
+    fn mentions(expr: &Expr, def: DefId) -> bool {
+        let direct = match &expr.kind {
+            ExprKind::Call { def: called, .. } | ExprKind::CallLet { def: called, .. } => {
+                *called == def
+            }
+            ExprKind::Operator(OperatorRef::Definition { def: called, .. })
+            | ExprKind::Operator(OperatorRef::Local { def: called, .. }) => *called == def,
+            _ => false,
+        };
+        let mut found = direct;
+        if !found {
+            crate::walk::for_each_child(expr, &mut |child| found = found || mentions(child, def));
+        }
+        found
+    }
+    hir.definitions
+        .iter()
+        .enumerate()
+        .map(|(def, definition)| match &definition.body {
+            Body::Function { body, .. } => mentions(body, def as DefId),
+            _ => false,
+        })
+        .collect()
 }
 
 /// The natives TLC evaluates anew each time (`minLevel` above constant in TLC's overrides).

@@ -121,8 +121,13 @@ impl LazyFunction {
     }
 
     fn compute(&self, argument: &Value) -> EvalResult<Value> {
-        let key = fingerprint(argument)?;
-        if let Ok(computed) = self.computed.lock() {
+        // Only a function that refers to itself is remembered point by point: the others are
+        // cheaper to evaluate again than to look up.
+        let key = match &self.recursion {
+            Some(_) => Some(fingerprint(argument)?),
+            None => None,
+        };
+        if let (Some(key), Ok(computed)) = (key, self.computed.lock()) {
             if let Some(value) = computed.get(&key) {
                 return Ok(value.clone());
             }
@@ -140,7 +145,7 @@ impl LazyFunction {
         let ctx = self.captured.ctx(&worker);
         let env = bind_function_argument(&self.env, self.bounds, argument, self.bounds.len() == 1)?;
         let value = self.evaluator.eval(self.body, &env, &ctx).map_err(|failure| failure.error)?;
-        if let Ok(mut computed) = self.computed.lock() {
+        if let (Some(key), Ok(mut computed)) = (key, self.computed.lock()) {
             computed.insert(key, value.clone());
         }
         Ok(value)
