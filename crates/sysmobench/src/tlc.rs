@@ -48,6 +48,8 @@ pub struct TlcOptions {
     pub config_text: Option<String>,
     /// `--itf FILE`: write the counterexample, if any, as JSON in the Informal Trace Format.
     pub itf_path: Option<PathBuf>,
+    /// `-nowarning`: leave out TLC's warnings.
+    pub no_warnings: bool,
 }
 
 impl TlcOptions {
@@ -73,6 +75,7 @@ impl TlcOptions {
             spec_text: None,
             config_text: None,
             itf_path: None,
+            no_warnings: false,
         }
     }
 }
@@ -99,8 +102,7 @@ pub const DEFAULT_SIMULATION_TRACES: u64 = 1000;
 /// machinery, which has no counterpart here).
 const IGNORED_VALUE_FLAGS: &[&str] =
     &["-fp", "-fpmem", "-fpbits", "-metadir", "-coverage", "-checkpoint"];
-const IGNORED_FLAGS: &[&str] =
-    &["-noGenerateSpecTE", "-nowarning", "-cleanup", "-terse", "-gzip", "-modelcheck"];
+const IGNORED_FLAGS: &[&str] = &["-noGenerateSpecTE", "-cleanup", "-terse", "-gzip", "-modelcheck"];
 /// TLC flags for features this checker does not have yet.
 const UNSUPPORTED_FLAGS: &[&str] = &[
     "-dump",
@@ -191,6 +193,7 @@ fn parse_arguments(args: &[String]) -> Result<TlcOptions, String> {
             "--allow-file-reads" => options.allow_file_reads = true,
             "--allow-env" => options.allow_environment = true,
             "--skip-liveness" => options.skip_liveness = true,
+            "-nowarning" => options.no_warnings = true,
             "--itf" => options.itf_path = Some(PathBuf::from(value(&mut index, arg)?)),
             "-simulate" => {
                 options.simulate = Some(DEFAULT_SIMULATION_TRACES);
@@ -436,6 +439,9 @@ pub fn model_check(
     if let Some(messages) = check_assumptions(&model, &sources) {
         return finish(messages, 10, None);
     }
+    if !options.no_warnings {
+        emit(&constant_invariant_warnings(&model));
+    }
     if !model.temporal_properties.is_empty() && options.skip_liveness {
         emit(&[Message::info(
             1000,
@@ -671,6 +677,29 @@ fn init_definition_name(model: &tla_check::Model) -> Option<String> {
         }
         _ => None,
     })
+}
+
+/// TLC's warning for each invariant that mentions no variable and is simply TRUE.
+fn constant_invariant_warnings(model: &tla_check::Model) -> Vec<Message> {
+    let worker = tla_eval::WorkerContext::new(0, 0);
+    let ctx = tla_eval::Ctx::constant(&worker);
+    model
+        .invariants
+        .iter()
+        .filter(|invariant| model.evaluator.is_precomputed(invariant.def))
+        .filter(|invariant| {
+            matches!(model.evaluator.eval_definition(invariant.def, &ctx), Ok(tla_values::Value::Bool(true)))
+        })
+        .map(|invariant| {
+            Message::info(
+                0,
+                format!(
+                    "Warning: The invariant {} is a constant-level formula (i.e., it contains no variables, primes, or temporal operators) and evaluates to TRUE. To assert constant-level formulas in your spec, use ASSUME ConstInv, or to give the assumption a name such as YourAssumption, use ASSUME YourAssumption == ConstInv.\n(Use the -nowarning option to disable this warning.)",
+                    invariant.name
+                ),
+            )
+        })
+        .collect()
 }
 
 /// `ASSUME`s are checked before the state space is explored.

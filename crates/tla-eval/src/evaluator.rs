@@ -135,8 +135,9 @@ impl Evaluator {
         }
         let cache = (0..hir.definitions.len()).map(|_| OnceLock::new()).collect();
         let literal_atoms = intern_literals(hir, &interner);
-        let volatile = volatile_definitions(hir);
-        let self_referencing = self_referencing_functions(hir);
+        let callees = definition_callees(hir);
+        let volatile = volatile_definitions(hir, &callees);
+        let self_referencing = self_referencing_functions(hir, &callees);
         Evaluator {
             shared: Arc::new(Shared {
                 hir,
@@ -755,29 +756,30 @@ impl Evaluator {
     }
 }
 
-/// Function definitions `f[x \in S] == ...` whose body mentions `f` itself.
-fn self_referencing_functions(hir: &Hir) -> Vec<bool> {
-    fn mentions(expr: &Expr, def: DefId) -> bool {
-        let direct = match &expr.kind {
-            ExprKind::Call { def: called, .. } | ExprKind::CallLet { def: called, .. } => {
-                *called == def
-            }
-            ExprKind::Operator(OperatorRef::Definition { def: called, .. })
-            | ExprKind::Operator(OperatorRef::Local { def: called, .. }) => *called == def,
-            _ => false,
-        };
-        let mut found = direct;
-        if !found {
-            crate::walk::for_each_child(expr, &mut |child| found = found || mentions(child, def));
-        }
-        found
-    }
+/// Function definitions `f[x \in S] == ...` that refer to themselves, directly or through
+/// other definitions (`LET` definitions included).
+fn self_referencing_functions(hir: &Hir, callees: &[Vec<u32>]) -> Vec<bool> {
     hir.definitions
         .iter()
         .enumerate()
-        .map(|(def, definition)| match &definition.body {
-            Body::Function { body, .. } => mentions(body, def as DefId),
-            _ => false,
+        .map(|(def, definition)| {
+            if !matches!(definition.body, Body::Function { .. }) {
+                return false;
+            }
+            let mut seen = vec![false; callees.len()];
+            let mut pending: Vec<u32> = callees[def].clone();
+            while let Some(next) = pending.pop() {
+                if next as usize == def {
+                    return true;
+                }
+                if let Some(flag) = seen.get_mut(next as usize) {
+                    if !*flag {
+                        *flag = true;
+                        pending.extend(callees[next as usize].iter().copied());
+                    }
+                }
+            }
+            false
         })
         .collect()
 }
@@ -785,8 +787,8 @@ fn self_referencing_functions(hir: &Hir) -> Vec<bool> {
 /// The natives TLC evaluates anew each time (`minLevel` above constant in TLC's overrides).
 const VOLATILE_NATIVES: &[&str] = &["TLCGet", "Trace", "CounterExample", "PickSuccessor"];
 
-/// Definitions that (through calls) use a volatile native: they must not be cached.
-fn volatile_definitions(hir: &Hir) -> Vec<bool> {
+/// Per definition: the definitions its body calls or defines (`LET`), directly.
+fn definition_callees(hir: &Hir) -> Vec<Vec<u32>> {
     fn calls(expr: &Expr, out: &mut Vec<u32>) {
         match &expr.kind {
             ExprKind::Call { def, .. } | ExprKind::CallLet { def, .. } => out.push(*def),
@@ -797,8 +799,7 @@ fn volatile_definitions(hir: &Hir) -> Vec<bool> {
         }
         crate::walk::for_each_child(expr, &mut |child| calls(child, out));
     }
-    let callees: Vec<Vec<u32>> = hir
-        .definitions
+    hir.definitions
         .iter()
         .map(|definition| {
             let mut out = Vec::new();
@@ -816,7 +817,11 @@ fn volatile_definitions(hir: &Hir) -> Vec<bool> {
             }
             out
         })
-        .collect();
+        .collect()
+}
+
+/// Definitions that (through calls) use a volatile native: they must not be cached.
+fn volatile_definitions(hir: &Hir, callees: &[Vec<u32>]) -> Vec<bool> {
     let mut volatile: Vec<bool> = hir
         .definitions
         .iter()

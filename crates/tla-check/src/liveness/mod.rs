@@ -5,11 +5,11 @@
 //! satisfies `fairness /\ ~property`. The negated properties are put in disjunctive normal
 //! form; in each disjunct, conjuncts of the form `[]<>Y` and `<>[]X` (with `X`, `Y` predicates
 //! on a state or a step) become conditions on the cycle a violating behaviour ends in, and the
-//! rest becomes a tableau ([`tableau`]). Disjuncts with the same tableau form one "branch" (TLC
+//! rest becomes a tableau (`tableau.rs`). Disjuncts with the same tableau form one "branch" (TLC
 //! reports how many). The fairness conditions are such cycle conditions too: `WF_v(A)` is
 //! `[]<>(~ENABLED <<A>>_v \/ <<A>>_v)` and `SF_v(A)` the strong pair "`[]<>ENABLED <<A>>_v`
-//! implies `[]<><<A>>_v`". For each branch the state graph with stuttering ([`graph`]) is
-//! multiplied with the tableau and searched for a fair accepting cycle ([`search`]); one found
+//! implies `[]<><<A>>_v`". For each branch the state graph with stuttering (`graph.rs`) is
+//! multiplied with the tableau and searched for a fair accepting cycle (`search.rs`); one found
 //! is printed as a lasso, as TLC prints it ("Back to state K" or "Stuttering").
 //!
 //! Differences from TLC: the counter-example is a shortest prefix to the first component found
