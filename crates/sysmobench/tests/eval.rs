@@ -170,3 +170,47 @@ fn negative_controls_lower_only_the_runtime_phase_of_each_task() {
     }
     let _ = std::fs::remove_dir_all(&scratch);
 }
+
+#[test]
+fn syntax_negative_controls_lower_only_the_syntax_phase_of_each_task() {
+    let scratch =
+        std::env::temp_dir().join(format!("sysmobench-syntax-negative-{}", std::process::id()));
+    for (task, action) in [
+        ("spin", "StartLock"),
+        ("mutex", "Unlock"),
+        ("rwmutex", "AttemptRead"),
+        ("ringbuffer", "PushWrite"),
+    ] {
+        // An undefined operator in one action, and a definition that does not parse.
+        let variants = [
+            ("undefined", wrap_action(task, action, "NoSuchOperator(1)")),
+            (
+                "unparsable",
+                wrap_action(task, action, "TRUE").replacen(
+                    "\nNext ==",
+                    "\nBroken == 1 +\n\nNext ==",
+                    1,
+                ),
+            ),
+        ];
+        for (variant, text) in variants {
+            let folder = scratch.join(format!("{task}-{variant}"));
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join(format!("{task}.tla")), text).unwrap();
+            std::fs::copy(
+                repository().join(format!("tasks/{task}/reference/{task}.cfg")),
+                folder.join(format!("{task}.cfg")),
+            )
+            .unwrap();
+            let spec = folder.join(format!("{task}.tla"));
+            let (exit, output) =
+                eval(&["--task", task, "--spec", spec.to_str().unwrap(), "--json", "--no-cascade"]);
+            assert_eq!(exit, 0, "{output}");
+            let card: serde_json::Value = serde_json::from_str(&output).unwrap();
+            let syntax = card["phases"][0]["score"].as_f64().unwrap();
+            assert!(syntax < 1.0, "{task} {variant}: syntax {syntax}");
+            assert!(syntax > 0.0, "{task} {variant}: the other actions still pass");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}
