@@ -18,7 +18,9 @@ pub use leaderboard::{
     leaderboard, render_leaderboard, AttemptSummary, AttemptUsage, CardScores, Leaderboard,
     LeaderboardRow, ReportFormat, ScoreAggregate,
 };
-pub use runtime_phase::{evaluate_runtime, ActionObservation, RuntimeObservation, RuntimeResult};
+pub use runtime_phase::{
+    evaluate_runtime, ActionObservation, RuntimeObservation, RuntimeResult, SimulationSettings,
+};
 pub use score_card::{
     OverallScore, Phase, PhaseEntry, PhaseOutcome, ScoreCard, WeightPreset,
     SCORE_CARD_SCHEMA_VERSION,

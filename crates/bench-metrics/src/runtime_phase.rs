@@ -6,7 +6,7 @@
 //! **How.** The model is simulated at random with a fixed seed (by default 1,000 traces of 50
 //! steps: the original benchmark's 20 runs of 50 traces of depth 50), recording for every
 //! action of `Next` (as the checker splits and names them) how often it was enabled and how
-//! often its evaluation failed. An action *counts* when at least one instance of it (`Step(1)`,
+//! often its evaluation failed (the settings are recorded in the result). An action *counts* when at least one instance of it (`Step(1)`,
 //! `Step(2)`, ... share the name `Step`) produced a successor and none failed. Score = counted
 //! actions / actions. When the model cannot run at all (its cfg does not parse, the spec does
 //! not load, the initial states cannot be computed), the score is 0 and the reason is kept. A
@@ -29,6 +29,15 @@ pub struct ActionObservation {
     pub first_error: Option<String>,
 }
 
+/// How the simulation was run (recorded with the result, so scores can be compared).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SimulationSettings {
+    pub traces: u64,
+    pub depth: u64,
+    pub seed: u64,
+    pub time_limit_seconds: u64,
+}
+
 /// What a simulation run of the model produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuntimeObservation {
@@ -48,6 +57,7 @@ pub enum RuntimeObservation {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RuntimeResult {
     pub score: f64,
+    pub settings: Option<SimulationSettings>,
     pub ran: bool,
     pub reason: Option<String>,
     pub actions: Vec<RuntimeActionResult>,
@@ -67,11 +77,21 @@ pub struct RuntimeActionResult {
     pub first_error: Option<String>,
 }
 
-/// Scores a simulation run.
-pub fn evaluate_runtime(observation: &RuntimeObservation) -> RuntimeResult {
+/// Scores a simulation run made with `settings`.
+pub fn evaluate_runtime(
+    observation: &RuntimeObservation,
+    settings: Option<SimulationSettings>,
+) -> RuntimeResult {
+    let mut result = score_observation(observation);
+    result.settings = settings;
+    result
+}
+
+fn score_observation(observation: &RuntimeObservation) -> RuntimeResult {
     match observation {
         RuntimeObservation::CouldNotRun { reason } => RuntimeResult {
             score: 0.0,
+            settings: None,
             ran: false,
             reason: Some(reason.clone()),
             actions: Vec::new(),
@@ -132,6 +152,7 @@ pub fn evaluate_runtime(observation: &RuntimeObservation) -> RuntimeResult {
             };
             RuntimeResult {
                 score,
+                settings: None,
                 ran: true,
                 reason,
                 actions: results,
@@ -172,7 +193,7 @@ mod tests {
             timed_out: false,
             violation: None,
         };
-        let result = evaluate_runtime(&observation);
+        let result = evaluate_runtime(&observation, None);
         assert_eq!(result.score, 1.0 / 3.0);
         let counted: Vec<(&str, bool)> =
             result.actions.iter().map(|action| (action.name.as_str(), action.counts)).collect();
@@ -181,7 +202,8 @@ mod tests {
 
     #[test]
     fn a_model_that_cannot_run_scores_zero_with_its_reason() {
-        let result = evaluate_runtime(&RuntimeObservation::CouldNotRun { reason: "no cfg".into() });
+        let result =
+            evaluate_runtime(&RuntimeObservation::CouldNotRun { reason: "no cfg".into() }, None);
         assert_eq!(
             (result.score, result.ran, result.reason.as_deref()),
             (0.0, false, Some("no cfg"))
@@ -197,7 +219,7 @@ mod tests {
             timed_out: true,
             violation: None,
         };
-        let result = evaluate_runtime(&observation);
+        let result = evaluate_runtime(&observation, None);
         assert_eq!(result.score, 0.5);
         assert!(result.timed_out && result.reason.is_some());
     }

@@ -9,7 +9,7 @@ use crate::sany::FileSystemModules;
 use crate::task_commands::{load_named_task, resolve_tasks_directory};
 use bench_metrics::{
     evaluate_runtime, evaluate_syntax, ActionObservation, EntryPoints, OverallScore, Phase,
-    PhaseOutcome, RuntimeObservation, ScoreCard, WeightPreset,
+    PhaseOutcome, RuntimeObservation, ScoreCard, SimulationSettings, WeightPreset,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -144,8 +144,10 @@ pub(crate) fn score_model(
         |what: &str| PhaseOutcome::NotEvaluated { reason: format!("not implemented yet ({what})") };
     let runtime = match cfg_text {
         Some(cfg_text) => {
-            let observation = simulate_for_runtime(module_name, module_text, cfg_text, spec_folder);
-            let result = evaluate_runtime(&observation);
+            let settings = runtime_settings();
+            let observation =
+                simulate_for_runtime(module_name, module_text, cfg_text, spec_folder, settings);
+            let result = evaluate_runtime(&observation, Some(settings));
             let details = serde_json::to_value(&result).unwrap_or(serde_json::Value::Null);
             PhaseOutcome::Evaluated { score: result.score, details }
         }
@@ -167,28 +169,41 @@ pub(crate) const RUNTIME_DEPTH: u64 = 50;
 pub(crate) const RUNTIME_SEED: u64 = 0;
 pub(crate) const RUNTIME_SECONDS: u64 = 60;
 
+/// The runtime phase's simulation settings: the defaults above, each of which can be changed
+/// with an environment variable (`SYSMOBENCH_RUNTIME_TRACES`, `_DEPTH`, `_SEED`, `_SECONDS`);
+/// the settings used are recorded in the score card.
+fn runtime_settings() -> SimulationSettings {
+    let read = |name: &str, default: u64| {
+        std::env::var(format!("SYSMOBENCH_RUNTIME_{name}"))
+            .ok()
+            .and_then(|text| text.parse::<u64>().ok())
+            .unwrap_or(default)
+    };
+    SimulationSettings {
+        traces: read("TRACES", RUNTIME_TRACES),
+        depth: read("DEPTH", RUNTIME_DEPTH).max(1),
+        seed: read("SEED", RUNTIME_SEED),
+        time_limit_seconds: read("SECONDS", RUNTIME_SECONDS).max(1),
+    }
+}
+
 /// Simulates the model with its cfg and reports what each action did.
 fn simulate_for_runtime(
     module_name: &str,
     module_text: &str,
     cfg_text: &str,
     spec_folder: &Path,
+    settings: SimulationSettings,
 ) -> RuntimeObservation {
     let mut options = crate::tlc::TlcOptions::new(spec_folder.join(format!("{module_name}.tla")));
     options.spec_text = Some(module_text.to_string());
     options.config_text = Some(cfg_text.to_string());
-    // The number of traces can be lowered for quick checks (the test suite does): the score is
-    // then computed from fewer traces and is only comparable with runs using the same number.
-    let traces = std::env::var("SYSMOBENCH_RUNTIME_TRACES")
-        .ok()
-        .and_then(|text| text.parse::<u64>().ok())
-        .unwrap_or(RUNTIME_TRACES);
-    options.simulate = Some(traces);
-    options.depth = RUNTIME_DEPTH;
-    options.seed = RUNTIME_SEED;
+    options.simulate = Some(settings.traces);
+    options.depth = settings.depth;
+    options.seed = settings.seed;
     options.keep_going = true;
     options.workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    options.max_seconds = Some(RUNTIME_SECONDS);
+    options.max_seconds = Some(settings.time_limit_seconds);
     let quiet_printer: std::sync::Arc<dyn Fn(&str) + Send + Sync> = std::sync::Arc::new(|_| {});
     let quiet_emit: crate::tlc::Emitter = std::sync::Arc::new(|_| {});
     let run = crate::tlc::model_check(&options, quiet_printer, quiet_emit);
