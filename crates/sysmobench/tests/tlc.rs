@@ -275,3 +275,33 @@ fn simulation_is_reproducible_for_any_number_of_workers() {
     assert!(one.1.iter().any(|line| line == "The number of states generated: 301"), "{:?}", one.1);
     assert_eq!(one, run("2"));
 }
+
+#[test]
+fn specs_read_the_environment_only_when_allowed() {
+    let folder = std::env::temp_dir().join(format!("sysmobench-ioenv-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("Env.tla"),
+        "---- MODULE Env ----\nEXTENDS IOUtils, TLC\nASSUME PrintT(IOEnv.SYSMOBENCH_PROBE)\nVARIABLE x\nInit == x = 0\nNext == UNCHANGED x\n====\n",
+    )
+    .unwrap();
+    std::fs::write(folder.join("Env.cfg"), "INIT Init\nNEXT Next\n").unwrap();
+    let run = |allow: bool| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sysmobench"));
+        command.current_dir(&folder).env("SYSMOBENCH_PROBE", "secret-value").arg("tlc");
+        if allow {
+            command.arg("--allow-env");
+        }
+        let output =
+            command.args(["-config", "Env.cfg", "Env.tla"]).output().expect("the binary runs");
+        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let (denied_exit, denied) = run(false);
+    assert_ne!(denied_exit, Some(0), "{denied}");
+    assert!(!denied.contains("secret-value"), "{denied}");
+    assert!(denied.contains("reading the environment is disabled"), "{denied}");
+    let (allowed_exit, allowed) = run(true);
+    assert_eq!(allowed_exit, Some(0), "{allowed}");
+    assert!(allowed.contains("\"secret-value\""), "{allowed}");
+    let _ = std::fs::remove_dir_all(&folder);
+}

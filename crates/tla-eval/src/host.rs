@@ -76,6 +76,15 @@ impl NativeHost for Bridge<'_> {
         }
     }
 
+    fn environment(&self) -> Option<Vec<(String, String)>> {
+        if !self.evaluator.settings().allow_environment {
+            return None;
+        }
+        let mut variables: Vec<(String, String)> = std::env::vars().collect();
+        variables.sort();
+        Some(variables)
+    }
+
     fn read_file(&self, path: &str) -> Result<String, String> {
         if !self.evaluator.settings().allow_file_reads {
             return Err(format!(
