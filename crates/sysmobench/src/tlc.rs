@@ -50,6 +50,8 @@ pub struct TlcOptions {
     pub itf_path: Option<PathBuf>,
     /// `-nowarning`: leave out TLC's warnings.
     pub no_warnings: bool,
+    /// `-continue`: go on after an invariant violation.
+    pub continue_after_violation: bool,
 }
 
 impl TlcOptions {
@@ -76,6 +78,7 @@ impl TlcOptions {
             config_text: None,
             itf_path: None,
             no_warnings: false,
+            continue_after_violation: false,
         }
     }
 }
@@ -106,7 +109,6 @@ const IGNORED_FLAGS: &[&str] = &["-noGenerateSpecTE", "-cleanup", "-terse", "-gz
 /// TLC flags for features this checker does not have yet.
 const UNSUPPORTED_FLAGS: &[&str] = &[
     "-dump",
-    "-continue",
     "-dfid",
     "-generate",
     "-difftrace",
@@ -194,6 +196,7 @@ fn parse_arguments(args: &[String]) -> Result<TlcOptions, String> {
             "--allow-env" => options.allow_environment = true,
             "--skip-liveness" => options.skip_liveness = true,
             "-nowarning" => options.no_warnings = true,
+            "-continue" => options.continue_after_violation = true,
             "--itf" => options.itf_path = Some(PathBuf::from(value(&mut index, arg)?)),
             "-simulate" => {
                 options.simulate = Some(DEFAULT_SIMULATION_TRACES);
@@ -489,6 +492,7 @@ pub fn model_check(
             memory_probe: Some(memory_probe),
         },
         record_graph: check_liveness,
+        continue_after_violation: options.continue_after_violation,
         events: Some(events),
     };
     let check_report = tla_check::check(&model, &check_options);

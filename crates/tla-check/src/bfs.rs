@@ -27,6 +27,8 @@ pub struct CheckOptions {
     pub record_graph: bool,
     pub seed: u64,
     pub limits: Limits,
+    /// `-continue`: report each invariant violation and go on exploring.
+    pub continue_after_violation: bool,
     /// Told what happens as it happens (TLC prints these as progress lines).
     pub events: Option<Arc<dyn Fn(CheckEvent) + Send + Sync>>,
 }
@@ -36,6 +38,7 @@ impl Default for CheckOptions {
         CheckOptions {
             workers: 1,
             record_graph: false,
+            continue_after_violation: false,
             seed: 0,
             limits: Limits::default(),
             events: None,
@@ -203,6 +206,8 @@ impl Verdict {
 
 /// The result of a run.
 pub struct CheckReport {
+    /// With `-continue`: the invariant violations reported along the way, in order.
+    pub violations: Vec<Verdict>,
     /// Per action of [`CheckReport::actions`], in the same order.
     pub action_counts: Vec<ActionCounts>,
     /// The state graph, when it was asked for and the search finished.
@@ -246,6 +251,7 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
         states: std::mem::take(&mut search.states),
     });
     CheckReport {
+        violations: std::mem::take(&mut search.violations),
         graph,
         verdict,
         statistics,
@@ -468,6 +474,8 @@ struct Search<'m> {
     worker: WorkerContext,
     /// Per explored state: how many new states it led to.
     outdegrees: Vec<u64>,
+    /// The invariant violations met and gone past (`-continue`).
+    violations: Vec<Verdict>,
     /// Per state: its kept successors (only with `record_graph`).
     edges: Vec<Vec<(u32, u32)>>,
     initial: Vec<u32>,
@@ -500,6 +508,7 @@ impl<'m> Search<'m> {
             queue_left: 0,
             worker: WorkerContext::new(0, options.seed),
             outdegrees: Vec::new(),
+            violations: Vec::new(),
             edges: Vec::new(),
             initial: Vec::new(),
             action_counts: Vec::new(),
@@ -675,11 +684,15 @@ impl<'m> Search<'m> {
             match check_invariants(model, &self.states[index as usize], &self.worker) {
                 Ok(None) => {}
                 Ok(Some(violated)) => {
-                    return Err(Verdict::InvariantViolated {
+                    let verdict = Verdict::InvariantViolated {
                         name: invariant_name(model, violated),
                         initial: true,
                         trace: self.trace_to(index),
-                    })
+                    };
+                    if !self.options.continue_after_violation {
+                        return Err(verdict);
+                    }
+                    self.violations.push(verdict);
                 }
                 Err(failure) => {
                     return Err(error(ErrorPhase::Invariant, failure, self.trace_to(index), None))
@@ -818,12 +831,18 @@ impl<'m> Search<'m> {
                     match violation {
                         Ok(None) => next_frontier.push(index),
                         Ok(Some(violated)) => {
-                            self.queue_left = queue_after_source + next_frontier.len() as u64;
-                            return Some(Verdict::InvariantViolated {
+                            let verdict = Verdict::InvariantViolated {
                                 name: invariant_name(model, violated),
                                 initial: false,
                                 trace: self.trace_to(index),
-                            });
+                            };
+                            if !self.options.continue_after_violation {
+                                self.queue_left = queue_after_source + next_frontier.len() as u64;
+                                return Some(verdict);
+                            }
+                            // `-continue`: report it and go on exploring from it, as TLC does.
+                            self.violations.push(verdict);
+                            next_frontier.push(index);
                         }
                         Err(failure) => {
                             self.queue_left = queue_after_source + next_frontier.len() as u64;

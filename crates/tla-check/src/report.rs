@@ -322,6 +322,11 @@ pub fn run_messages(
 ) -> Vec<Message> {
     let mut messages = Vec::new();
     let statistics = &report.statistics;
+    for violation in &report.violations {
+        let (lines, _) =
+            verdict_messages(violation, &report.actions, sources, printer, "<Initial predicate>");
+        messages.extend(lines);
+    }
     if matches!(report.verdict, Verdict::Success) {
         messages.push(Message::info(
                 code::SUCCESS,
