@@ -52,6 +52,9 @@ pub struct TlcOptions {
     pub no_warnings: bool,
     /// `-continue`: go on after an invariant violation.
     pub continue_after_violation: bool,
+    /// `-dump dot[,actionlabels] FILE`: write the state graph as GraphViz, and whether edges
+    /// carry action names.
+    pub dump_dot: Option<(PathBuf, bool)>,
 }
 
 impl TlcOptions {
@@ -79,6 +82,7 @@ impl TlcOptions {
             itf_path: None,
             no_warnings: false,
             continue_after_violation: false,
+            dump_dot: None,
         }
     }
 }
@@ -96,7 +100,7 @@ usage: sysmobench tlc [-config FILE.cfg] [-workers N|auto] [-deadlock] [-seed S]
                       [-tool] [-lib DIR]... [-noGenerateSpecTE] [-nowarning] [-fp N] [-depth D]
                       [--max-states N] [--max-seconds S] [--max-memory-mb M]
                       [--allow-file-reads] [--allow-env] [--skip-liveness] [--itf FILE.json]
-                      [-simulate [num=N]] FILE.tla";
+                      [-simulate [num=N]] [-continue] [-dump dot[,actionlabels] FILE.dot] FILE.tla";
 
 /// How many traces `-simulate` without `num=` runs (TLC runs until stopped).
 pub const DEFAULT_SIMULATION_TRACES: u64 = 1000;
@@ -108,7 +112,6 @@ const IGNORED_VALUE_FLAGS: &[&str] =
 const IGNORED_FLAGS: &[&str] = &["-noGenerateSpecTE", "-cleanup", "-terse", "-gzip", "-modelcheck"];
 /// TLC flags for features this checker does not have yet.
 const UNSUPPORTED_FLAGS: &[&str] = &[
-    "-dump",
     "-dfid",
     "-generate",
     "-difftrace",
@@ -197,6 +200,16 @@ fn parse_arguments(args: &[String]) -> Result<TlcOptions, String> {
             "--skip-liveness" => options.skip_liveness = true,
             "-nowarning" => options.no_warnings = true,
             "-continue" => options.continue_after_violation = true,
+            "-dump" => {
+                let format = value(&mut index, arg)?;
+                let file = value(&mut index, arg)?;
+                let mut parts = format.split(',');
+                if parts.next() != Some("dot") {
+                    return Err(format!("-dump {format}: only the dot format is supported"));
+                }
+                let action_labels = parts.any(|part| part == "actionlabels");
+                options.dump_dot = Some((PathBuf::from(file), action_labels));
+            }
             "--itf" => options.itf_path = Some(PathBuf::from(value(&mut index, arg)?)),
             "-simulate" => {
                 options.simulate = Some(DEFAULT_SIMULATION_TRACES);
@@ -491,7 +504,7 @@ pub fn model_check(
             max_memory_bytes: options.max_memory_mb.map(|mb| mb * 1024 * 1024),
             memory_probe: Some(memory_probe),
         },
-        record_graph: check_liveness,
+        record_graph: check_liveness || options.dump_dot.is_some(),
         continue_after_violation: options.continue_after_violation,
         events: Some(events),
     };
@@ -501,6 +514,17 @@ pub fn model_check(
         write_itf(options, check_report.verdict.trace(), &check_report.actions, &printer, &sources)
     {
         emit(&[message]);
+    }
+    if let (Some((path, action_labels)), Some(graph)) = (&options.dump_dot, &check_report.graph) {
+        let text_of = |state: &[tla_values::Value]| printer.trace_state_text(state, state);
+        let dot =
+            tla_check::dot::graph_to_dot(graph, &check_report.actions, &text_of, *action_labels);
+        if let Err(error) = std::fs::write(path, dot) {
+            emit(&[Message::info(
+                1000,
+                format!("Warning: could not write {}: {error}", path.display()),
+            )]);
+        }
     }
     if let Some(alias) = model.alias {
         let evaluator = model.evaluator.clone();

@@ -6,6 +6,7 @@
 //! supplies clocks and memory probes for the limits.
 
 pub mod bfs;
+pub mod dot;
 pub mod itf;
 pub mod liveness;
 pub mod model;
