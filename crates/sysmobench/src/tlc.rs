@@ -623,9 +623,8 @@ fn run_simulation(
     ]);
     let hir = model.evaluator.hir();
     let printer = StatePrinter::new(hir, variable_order);
-    let initial_label = match model.init.first() {
-        Some(init) if model.init.len() == 1 => {
-            let name = init_definition_name(model).unwrap_or_else(|| "Init".to_string());
+    let initial_label = match (&model.init_name, model.init.first()) {
+        (Some(name), Some(init)) => {
             format!("<{name} {}>", sources.location_text(&tla_eval::Location::of(init)))
         }
         _ => "<Initial predicate>".to_string(),
@@ -693,18 +692,6 @@ fn write_itf(
             format!("Warning: could not write the trace to {}: {error}", path.display()),
         )),
     }
-}
-
-/// The name of the definition the model's initial predicate comes from, when it is one.
-fn init_definition_name(model: &tla_check::Model) -> Option<String> {
-    let hir = model.evaluator.hir();
-    let init = model.init.first()?;
-    hir.definitions.iter().find_map(|definition| match &definition.body {
-        tla_sema::hir::Body::Expression(body) if std::ptr::eq(body, *init) => {
-            Some(definition.name.clone())
-        }
-        _ => None,
-    })
 }
 
 /// TLC's warning for each invariant that mentions no variable and is simply TRUE.

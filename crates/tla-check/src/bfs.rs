@@ -15,8 +15,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tla_eval::{split_definition_actions, successors, Action, Ctx, Env, Failure, WorkerContext};
-use tla_values::{fingerprint::Fingerprint, EvalErrorKind, Value};
+use tla_values::{EvalErrorKind, Value};
 
+use crate::checks::{
+    check_invariants, implied_violation, in_model, invariant_name, kept, state_fingerprint,
+};
 use crate::model::{Model, NextRelation};
 
 /// How a run may use the machine.
@@ -262,136 +265,6 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
     }
 }
 
-/// The invariant checks, in TLC's order: `INVARIANT`s, then invariants from properties.
-fn check_invariants(
-    model: &Model,
-    state: &[Value],
-    worker: &WorkerContext,
-) -> Result<Option<usize>, Box<Failure>> {
-    let ctx = Ctx::state(state, worker);
-    for (index, invariant) in model.invariants.iter().enumerate() {
-        if !holds(model.evaluator.eval_definition(invariant.def, &ctx)?, &invariant.name)? {
-            return Ok(Some(index));
-        }
-    }
-    for (index, invariant) in model.property_invariants.iter().enumerate() {
-        let value = model.evaluator.eval(invariant.predicate, &Env::empty(), &ctx)?;
-        if !holds(value, &invariant.name)? {
-            return Ok(Some(model.invariants.len() + index));
-        }
-    }
-    Ok(None)
-}
-
-/// The name of the first invariant `state` violates, if any (for the simulator).
-pub(crate) fn check_invariants_public(
-    model: &Model,
-    state: &[Value],
-    worker: &WorkerContext,
-) -> Result<Option<String>, Box<Failure>> {
-    Ok(check_invariants(model, state, worker)?.map(|index| invariant_name(model, index)))
-}
-
-/// Whether `state` satisfies the constraints (for the simulator).
-pub(crate) fn in_model_public(
-    model: &Model,
-    state: &[Value],
-    worker: &WorkerContext,
-) -> Result<bool, Box<Failure>> {
-    in_model(model, state, worker)
-}
-
-/// Whether the transition satisfies the action constraints (for the simulator).
-pub(crate) fn in_actions_public(
-    model: &Model,
-    from: &[Value],
-    to: &[Value],
-    worker: &WorkerContext,
-) -> Result<bool, Box<Failure>> {
-    in_actions(model, from, to, worker)
-}
-
-fn holds(value: Value, name: &str) -> Result<bool, Box<Failure>> {
-    match value {
-        Value::Bool(b) => Ok(b),
-        other => Err(Failure::message(
-            EvalErrorKind::WrongKind,
-            format!(
-                "The invariant {name} evaluated to the non-boolean value {}.",
-                tla_values::ppr(&other)
-            ),
-        )),
-    }
-}
-
-fn invariant_name(model: &Model, index: usize) -> String {
-    match model.invariants.get(index) {
-        Some(invariant) => invariant.name.clone(),
-        None => model.property_invariants[index - model.invariants.len()].name.clone(),
-    }
-}
-
-fn state_fingerprint(
-    model: &Model,
-    state: &[Value],
-    worker: &WorkerContext,
-) -> Result<u64, Box<Failure>> {
-    if let Some(view) = model.view {
-        let ctx = Ctx::state(state, worker);
-        let value = model.evaluator.eval_definition(view, &ctx)?;
-        return Fingerprint::new().value(&value).map(|fp| fp.0).map_err(Failure::new);
-    }
-    if !model.permutations.is_empty() {
-        return crate::symmetry::symmetric_fingerprint(state, &model.permutations)
-            .map_err(Failure::new);
-    }
-    let mut fp = Fingerprint::new();
-    for value in state {
-        fp = fp.value(value).map_err(Failure::new)?;
-    }
-    Ok(fp.0)
-}
-
-fn in_model(model: &Model, state: &[Value], worker: &WorkerContext) -> Result<bool, Box<Failure>> {
-    let ctx = Ctx::state(state, worker);
-    for constraint in &model.constraints {
-        if !holds(model.evaluator.eval_definition(constraint.def, &ctx)?, &constraint.name)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
-fn in_actions(
-    model: &Model,
-    from: &[Value],
-    to: &[Value],
-    worker: &WorkerContext,
-) -> Result<bool, Box<Failure>> {
-    let ctx = Ctx::transition(from, to, worker);
-    for constraint in &model.action_constraints {
-        if !holds(model.evaluator.eval_definition(constraint.def, &ctx)?, &constraint.name)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
-fn implied_violation(
-    model: &Model,
-    from: &[Value],
-    to: &[Value],
-    worker: &WorkerContext,
-) -> Result<Option<usize>, Box<Failure>> {
-    let ctx = Ctx::transition(from, to, worker);
-    for (index, implied) in model.implied_actions.iter().enumerate() {
-        if !model.evaluator.eval_bool(implied.action, &Env::empty(), &ctx)? {
-            return Ok(Some(index));
-        }
-    }
-    Ok(None)
-}
-
 impl Expander<'_> {
     /// Every successor of state `index`, with the checks that do not need the set of seen states.
     fn expand(&self, index: u32, worker: &WorkerContext) -> Expansion {
@@ -433,11 +306,13 @@ impl Expander<'_> {
         worker: &WorkerContext,
     ) -> Result<Successor, (ErrorPhase, Box<Failure>)> {
         let model = self.model;
-        let in_model = in_model(model, &values, worker).map_err(|f| (ErrorPhase::Constraint, f))?
-            && in_actions(model, source, &values, worker)
-                .map_err(|f| (ErrorPhase::Constraint, f))?;
-        let fingerprint =
-            state_fingerprint(model, &values, worker).map_err(|f| (ErrorPhase::NextState, f))?;
+        let in_model = kept(model, source, &values, worker)?;
+        // Only kept states are looked up among the seen ones.
+        let fingerprint = if in_model {
+            state_fingerprint(model, &values, worker).map_err(|f| (ErrorPhase::NextState, f))?
+        } else {
+            0
+        };
         let maybe_new = in_model && !self.seen.contains_key(&fingerprint);
         let invariant_violation = if maybe_new {
             check_invariants(model, &values, worker).map_err(|f| (ErrorPhase::Invariant, f))?
@@ -803,7 +678,8 @@ impl<'m> Search<'m> {
             let had_successors = !expansion.successors.is_empty();
             let mut new_here = 0;
             let mut kept_edges = Vec::new();
-            for successor in expansion.successors {
+            for mut successor in expansion.successors {
+                let state: Arc<[Value]> = std::mem::take(&mut successor.values).into();
                 self.statistics.generated += 1;
                 if let Some(counts) = self.action_counts.get_mut(successor.action as usize) {
                     counts.generated += 1;
@@ -812,7 +688,7 @@ impl<'m> Search<'m> {
                 if successor.in_model && !self.seen.contains_key(&successor.fingerprint) {
                     let index = self.states.len() as u32;
                     self.seen.insert(successor.fingerprint, index);
-                    self.states.push(successor.values.into());
+                    self.states.push(state.clone());
                     self.parents.push((*source, successor.action));
                     let depth = self.depths[*source as usize] + 1;
                     self.depths.push(depth);
@@ -865,16 +741,7 @@ impl<'m> Search<'m> {
                 if let Some(violated) = successor.implied_violation {
                     self.queue_left = queue_after_source + next_frontier.len() as u64;
                     let mut trace = self.trace_to(*source);
-                    match new_index {
-                        Some(index) => trace.push(TraceStep {
-                            state: self.states[index as usize].clone(),
-                            action: Some(successor.action as usize),
-                        }),
-                        None => trace.push(TraceStep {
-                            state: self.states[self.seen[&successor.fingerprint] as usize].clone(),
-                            action: Some(successor.action as usize),
-                        }),
-                    }
+                    trace.push(TraceStep { state, action: Some(successor.action as usize) });
                     return Some(Verdict::ActionPropertyViolated {
                         name: model.implied_actions[violated].name.clone(),
                         trace,

@@ -6,6 +6,7 @@
 //! supplies clocks and memory probes for the limits.
 
 pub mod bfs;
+mod checks;
 pub mod dot;
 pub mod itf;
 pub mod liveness;

@@ -53,6 +53,9 @@ pub struct Model {
     pub evaluator: Evaluator,
     /// The initial predicate as a list of conjuncts.
     pub init: Vec<&'static Expr>,
+    /// The definition named by `INIT`, when the cfg names one (TLC labels simulated traces'
+    /// first state with it).
+    pub init_name: Option<String>,
     pub next: NextRelation,
     pub invariants: Vec<NamedDefinition>,
     pub property_invariants: Vec<PropertyInvariant>,
@@ -324,6 +327,11 @@ pub fn build_model(
         None => Vec::new(),
     };
     Ok(Model {
+        init_name: config
+            .specification
+            .is_none()
+            .then(|| config.init.as_ref().map(|entry| entry.name.name.clone()))
+            .flatten(),
         init,
         next,
         invariants: named(&config.invariants, "invariant")?,

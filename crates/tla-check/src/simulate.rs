@@ -18,10 +18,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tla_eval::{successors, Action, Ctx, Env, Failure, Location, WorkerContext};
+use tla_eval::{successors, Action, Env, Failure, Location, WorkerContext};
 use tla_values::Value;
 
 use crate::bfs::{ErrorPhase, TraceStep, Verdict};
+use crate::checks::{check_invariants, implied_violation, in_model, invariant_name, kept};
 use crate::model::{Model, NextRelation};
 
 /// What a simulation run is asked to do.
@@ -176,13 +177,14 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
     let mut kept: Vec<Arc<[Value]>> = Vec::new();
     for state in initial {
         let trace = || vec![TraceStep { state: state.clone().into(), action: None }];
-        match crate::bfs::check_invariants_public(model, &state, &worker) {
+        match check_invariants(model, &state, &worker) {
             Ok(None) => {}
-            Ok(Some(name)) => {
+            Ok(Some(violated)) => {
+                let name = invariant_name(model, violated);
                 return empty(
                     Verdict::InvariantViolated { name, initial: true, trace: trace() },
                     actions,
-                )
+                );
             }
             Err(failure) => {
                 return empty(
@@ -191,7 +193,7 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
                 )
             }
         }
-        match crate::bfs::in_model_public(model, &state, &worker) {
+        match in_model(model, &state, &worker) {
             Ok(true) => kept.push(state.into()),
             Ok(false) => {}
             Err(failure) => {
@@ -349,10 +351,14 @@ fn simulate_trace(
                 match checked {
                     Ok(Check::Keep) => kept.push(state),
                     Ok(Check::OutOfModel) => {}
-                    Ok(Check::Violated(verdict_of)) => {
-                        let mut violating = trace.clone();
-                        violating.push(TraceStep { state: state.into(), action: Some(index) });
-                        outcome.verdict = Some(verdict_of(violating));
+                    Ok(Check::Violated { name, invariant }) => {
+                        let mut trace = trace.clone();
+                        trace.push(TraceStep { state: state.into(), action: Some(index) });
+                        outcome.verdict = Some(if invariant {
+                            Verdict::InvariantViolated { name, initial: false, trace }
+                        } else {
+                            Verdict::ActionPropertyViolated { name, trace }
+                        });
                         return outcome;
                     }
                     Err((phase, failure)) => {
@@ -394,12 +400,15 @@ fn simulate_trace(
     outcome
 }
 
-type VerdictOf = Box<dyn FnOnce(Vec<TraceStep>) -> Verdict>;
-
+/// What the checks of a generated state said.
 enum Check {
     Keep,
     OutOfModel,
-    Violated(VerdictOf),
+    /// An invariant (`true`) or an implied action (`false`) named so is violated.
+    Violated {
+        name: String,
+        invariant: bool,
+    },
 }
 
 fn check_successor(
@@ -408,35 +417,19 @@ fn check_successor(
     to: &[Value],
     worker: &WorkerContext,
 ) -> Result<Check, (ErrorPhase, Box<Failure>)> {
-    let in_model = crate::bfs::in_model_public(model, to, worker)
-        .map_err(|failure| (ErrorPhase::Constraint, failure))?
-        && crate::bfs::in_actions_public(model, from, to, worker)
-            .map_err(|failure| (ErrorPhase::Constraint, failure))?;
-    if !in_model {
+    if !kept(model, from, to, worker)? {
         return Ok(Check::OutOfModel);
     }
-    if let Some(name) = crate::bfs::check_invariants_public(model, to, worker)
-        .map_err(|failure| (ErrorPhase::Invariant, failure))?
+    if let Some(violated) =
+        check_invariants(model, to, worker).map_err(|failure| (ErrorPhase::Invariant, failure))?
     {
-        return Ok(Check::Violated(Box::new(move |trace| Verdict::InvariantViolated {
-            name,
-            initial: false,
-            trace,
-        })));
+        return Ok(Check::Violated { name: invariant_name(model, violated), invariant: true });
     }
-    let ctx = Ctx::transition(from, to, worker);
-    for implied in &model.implied_actions {
-        let holds = model
-            .evaluator
-            .eval_bool(implied.action, &Env::empty(), &ctx)
-            .map_err(|failure| (ErrorPhase::ImpliedAction, failure))?;
-        if !holds {
-            let name = implied.name.clone();
-            return Ok(Check::Violated(Box::new(move |trace| Verdict::ActionPropertyViolated {
-                name,
-                trace,
-            })));
-        }
+    if let Some(violated) = implied_violation(model, from, to, worker)
+        .map_err(|failure| (ErrorPhase::ImpliedAction, failure))?
+    {
+        let name = model.implied_actions[violated].name.clone();
+        return Ok(Check::Violated { name, invariant: false });
     }
     Ok(Check::Keep)
 }

@@ -118,15 +118,13 @@ impl Splitter<'_> {
                 return self.split(inner, &env.drop_innermost(*up), name, named_at, parameters)
             }
             ExprKind::Call { def, arguments } => {
-                if let Some(done) =
-                    self.split_call(*def, Env::empty(), arguments, env, parameters)?
-                {
+                if let Some(done) = self.split_call(*def, Env::empty(), arguments, env)? {
                     return Ok(done);
                 }
             }
             ExprKind::CallLet { def, up, arguments } => {
                 let base = env.drop_innermost(*up);
-                if let Some(done) = self.split_call(*def, base, arguments, env, parameters)? {
+                if let Some(done) = self.split_call(*def, base, arguments, env)? {
                     return Ok(done);
                 }
             }
@@ -170,7 +168,6 @@ impl Splitter<'_> {
         base: Env,
         arguments: &'static [Expr],
         env: &Env,
-        parameters: &mut Vec<(String, Value)>,
     ) -> EvalOutcome<Option<()>> {
         if arguments.iter().any(|argument| argument.level != CONSTANT_LEVEL) {
             return Ok(None);
@@ -191,7 +188,6 @@ impl Splitter<'_> {
             };
             inner = inner.push(binding);
         }
-        let _ = parameters;
         self.split(
             body,
             &inner,

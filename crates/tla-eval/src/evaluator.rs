@@ -264,11 +264,11 @@ impl Evaluator {
             ExprKind::Constant(constant) => self.eval_constant(*constant, ctx).at(expr),
             ExprKind::Variable(var) => self.eval_variable(*var as usize, ctx.current).at(expr),
             ExprKind::Call { def, arguments } => {
-                let bindings = self.bind_arguments(*def, arguments, env)?;
+                let bindings = self.bind_arguments(arguments, env)?;
                 self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
             }
             ExprKind::CallLet { def, up, arguments } => {
-                let bindings = self.bind_arguments(*def, arguments, env)?;
+                let bindings = self.bind_arguments(arguments, env)?;
                 self.call_definition(*def, env.drop_innermost(*up), bindings, ctx).at(expr)
             }
             ExprKind::CallParameter { index, arguments } => {
@@ -289,7 +289,7 @@ impl Evaluator {
             ExprKind::CallConstant { constant, arguments } => {
                 match self.shared.constants.get(*constant as usize) {
                     Some(ConstantBinding::Definition(def)) => {
-                        let bindings = self.bind_arguments(*def, arguments, env)?;
+                        let bindings = self.bind_arguments(arguments, env)?;
                         self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
                     }
                     Some(ConstantBinding::Value(value)) if arguments.is_empty() => {
@@ -573,7 +573,6 @@ impl Evaluator {
     /// parameters.
     pub(crate) fn bind_arguments(
         &self,
-        _def: DefId,
         arguments: &'static [Expr],
         env: &Env,
     ) -> EvalOutcome<Vec<Binding>> {

@@ -9,7 +9,7 @@
 //! check answers `ENABLED`.
 
 use tla_sema::hir::{Body, BuiltinOp, Expr, ExprKind, Quantifier};
-use tla_values::{equals, sets, EvalErrorKind, Value};
+use tla_values::{sets, EvalErrorKind, Value};
 
 use crate::context::{Ctx, StateView, WorkerContext};
 use crate::env::{Binding, Env};
@@ -201,13 +201,7 @@ impl Walk<'_, '_> {
                 self.proceed(&Rest::Conjuncts { items, env, rest }, partial)
             }
             ExprKind::Junction { conjunction: false, items } => {
-                for item in items {
-                    let mut branch = partial.clone();
-                    if !self.run(item, env, &mut branch, rest)? {
-                        return Ok(false);
-                    }
-                }
-                Ok(true)
+                self.branches(items.iter().map(|item| (item, env)), partial, rest)
             }
             ExprKind::Label { body, .. } | ExprKind::Let { body, .. } => {
                 self.run(body, env, partial, rest)
@@ -216,18 +210,18 @@ impl Walk<'_, '_> {
                 self.run(inner, &env.drop_innermost(*up), partial, rest)
             }
             ExprKind::Call { def, arguments } if self.descends_into(*def, arguments) => {
-                let bindings = self.evaluator.bind_arguments(*def, arguments, env)?;
+                let bindings = self.evaluator.bind_arguments(arguments, env)?;
                 self.run_definition(*def, Env::empty(), bindings, partial, rest).at(expr)
             }
             ExprKind::CallLet { def, up, arguments } if self.descends_into(*def, arguments) => {
-                let bindings = self.evaluator.bind_arguments(*def, arguments, env)?;
+                let bindings = self.evaluator.bind_arguments(arguments, env)?;
                 let base = env.drop_innermost(*up);
                 self.run_definition(*def, base, bindings, partial, rest).at(expr)
             }
             ExprKind::CallConstant { constant, arguments } => {
                 match self.evaluator.constant_definition(*constant) {
                     Some(def) if self.descends_into(def, arguments) => {
-                        let bindings = self.evaluator.bind_arguments(def, arguments, env)?;
+                        let bindings = self.evaluator.bind_arguments(arguments, env)?;
                         self.run_definition(def, Env::empty(), bindings, partial, rest).at(expr)
                     }
                     _ => self.test(expr, env, partial, rest),
@@ -254,37 +248,12 @@ impl Walk<'_, '_> {
                 }
             }
             ExprKind::Quantified { quantifier: Quantifier::Exists, bounds, body } => {
-                let evaluator = self.evaluator;
-                let ctx_partial = partial.clone();
-                let mut keep_going = true;
-                let mut bindings = Vec::new();
-                {
-                    let ctx = self.ctx(&ctx_partial);
-                    evaluator.for_each_binding(bounds, env, &ctx, expr, &mut |inner| {
-                        bindings.push(inner.clone());
-                        Ok(true)
-                    })?;
-                }
-                for inner in bindings {
-                    let mut branch = partial.clone();
-                    if !self.run(body, &inner, &mut branch, rest)? {
-                        keep_going = false;
-                        break;
-                    }
-                }
-                Ok(keep_going)
+                let bindings = self.bindings(bounds, env, partial, expr)?;
+                self.branches(bindings.iter().map(|inner| (&**body, inner)), partial, rest)
             }
             ExprKind::Quantified { quantifier: Quantifier::Forall, bounds, body } => {
                 // TLC walks `\A x \in S : A(x)` as the conjunction of the instances A(s).
-                let evaluator = self.evaluator;
-                let mut bindings = Vec::new();
-                {
-                    let ctx = self.ctx(partial);
-                    evaluator.for_each_binding(bounds, env, &ctx, expr, &mut |inner| {
-                        bindings.push(inner.clone());
-                        Ok(true)
-                    })?;
-                }
+                let bindings = self.bindings(bounds, env, partial, expr)?;
                 self.proceed(&Rest::Instances { body, envs: &bindings, rest }, partial)
             }
             ExprKind::BoxAction { action, subscript } => {
@@ -347,13 +316,7 @@ impl Walk<'_, '_> {
                     self.proceed(&Rest::Conjuncts { items, env, rest }, partial)
                 }
                 (BuiltinOp::Or, items) => {
-                    for item in items {
-                        let mut branch = partial.clone();
-                        if !self.run(item, env, &mut branch, rest)? {
-                            return Ok(false);
-                        }
-                    }
-                    Ok(true)
+                    self.branches(items.iter().map(|item| (item, env)), partial, rest)
                 }
                 (BuiltinOp::Implies, [premise, conclusion]) => {
                     if self.guard(premise, env, partial)? {
@@ -366,6 +329,40 @@ impl Walk<'_, '_> {
             },
             _ => self.test(expr, env, partial, rest),
         }
+    }
+
+    /// Walks each formula (in its environment) from a copy of `partial`: the branches of a
+    /// disjunction or an `\E`. Returns `false` when the sink asked to stop.
+    fn branches<'e>(
+        &mut self,
+        formulas: impl Iterator<Item = (&'static Expr, &'e Env)>,
+        partial: &[Option<Value>],
+        rest: &Rest,
+    ) -> EvalOutcome<bool> {
+        for (formula, env) in formulas {
+            let mut branch = partial.to_vec();
+            if !self.run(formula, env, &mut branch, rest)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The environments a binder's bounds give, evaluated in the current partial state.
+    fn bindings(
+        &self,
+        bounds: &'static [tla_sema::hir::Bound],
+        env: &Env,
+        partial: &[Option<Value>],
+        at: &Expr,
+    ) -> EvalOutcome<Vec<Env>> {
+        let mut bindings = Vec::new();
+        let ctx = self.ctx(partial);
+        self.evaluator.for_each_binding(bounds, env, &ctx, at, &mut |inner| {
+            bindings.push(inner.clone());
+            Ok(true)
+        })?;
+        Ok(bindings)
     }
 
     fn relation_name(&self) -> &'static str {
@@ -654,7 +651,6 @@ fn variable_of(expr: &'static Expr, env: &Env) -> Option<usize> {
 }
 
 fn non_boolean(value: &Value) -> Box<Failure> {
-    let _ = equals;
     Failure::message(
         EvalErrorKind::WrongKind,
         format!("An action evaluated to a non-boolean value: {}", tla_values::ppr(value)),

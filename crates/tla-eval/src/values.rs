@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use tla_sema::hir::{Bound, Expr, STATE_LEVEL};
+use tla_sema::hir::{Bound, Expr};
 use tla_values::{
     fingerprint::fingerprint, sets, EvalError, EvalErrorKind, EvalResult, ExtClass, ExtValue, Value,
 };
@@ -81,10 +81,9 @@ fn capture(view: StateView) -> Option<Vec<Option<Value>>> {
 }
 
 impl CapturedStates {
-    pub(crate) fn of(ctx: &Ctx, level: u8) -> CapturedStates {
-        if level < STATE_LEVEL {
-            return CapturedStates { current: None, next: None };
-        }
+    /// Always both states: even a constant-level body may read them through a lazily passed
+    /// argument, which is evaluated in the context of whoever forces it.
+    pub(crate) fn of(ctx: &Ctx) -> CapturedStates {
         CapturedStates { current: capture(ctx.current), next: capture(ctx.next) }
     }
 
@@ -107,7 +106,7 @@ impl LazyFunction {
         ctx: &Ctx,
         recursive: Option<(u32, Env)>,
     ) -> Value {
-        let captured = CapturedStates::of(ctx, body.level.max(STATE_LEVEL));
+        let captured = CapturedStates::of(ctx);
         Value::Ext(Arc::new_cyclic(|weak| LazyFunction {
             evaluator,
             bounds,
@@ -219,8 +218,7 @@ impl FilteredSet {
         base: Value,
         ctx: &Ctx,
     ) -> Value {
-        // Variables may hide behind calls whose level is not known here; keep the states.
-        let captured = CapturedStates::of(ctx, STATE_LEVEL);
+        let captured = CapturedStates::of(ctx);
         Value::Ext(Arc::new(FilteredSet {
             evaluator,
             bound,

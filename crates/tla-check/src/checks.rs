@@ -1,0 +1,128 @@
+//! The checks a state or a transition goes through, shared by the breadth-first search and
+//! the simulator: constraints, action constraints, invariants, implied actions, and the
+//! fingerprint that decides whether a state was seen (after `VIEW` and `SYMMETRY`).
+
+use tla_eval::{Ctx, Env, Failure, WorkerContext};
+use tla_values::{fingerprint::Fingerprint, EvalErrorKind, Value};
+
+use crate::bfs::ErrorPhase;
+use crate::model::Model;
+
+/// The invariant checks, in TLC's order: `INVARIANT`s, then invariants from properties.
+pub(crate) fn check_invariants(
+    model: &Model,
+    state: &[Value],
+    worker: &WorkerContext,
+) -> Result<Option<usize>, Box<Failure>> {
+    let ctx = Ctx::state(state, worker);
+    for (index, invariant) in model.invariants.iter().enumerate() {
+        if !holds(model.evaluator.eval_definition(invariant.def, &ctx)?, &invariant.name)? {
+            return Ok(Some(index));
+        }
+    }
+    for (index, invariant) in model.property_invariants.iter().enumerate() {
+        let value = model.evaluator.eval(invariant.predicate, &Env::empty(), &ctx)?;
+        if !holds(value, &invariant.name)? {
+            return Ok(Some(model.invariants.len() + index));
+        }
+    }
+    Ok(None)
+}
+
+pub(crate) fn holds(value: Value, name: &str) -> Result<bool, Box<Failure>> {
+    match value {
+        Value::Bool(b) => Ok(b),
+        other => Err(Failure::message(
+            EvalErrorKind::WrongKind,
+            format!(
+                "The invariant {name} evaluated to the non-boolean value {}.",
+                tla_values::ppr(&other)
+            ),
+        )),
+    }
+}
+
+pub(crate) fn invariant_name(model: &Model, index: usize) -> String {
+    match model.invariants.get(index) {
+        Some(invariant) => invariant.name.clone(),
+        None => model.property_invariants[index - model.invariants.len()].name.clone(),
+    }
+}
+
+pub(crate) fn state_fingerprint(
+    model: &Model,
+    state: &[Value],
+    worker: &WorkerContext,
+) -> Result<u64, Box<Failure>> {
+    if let Some(view) = model.view {
+        let ctx = Ctx::state(state, worker);
+        let value = model.evaluator.eval_definition(view, &ctx)?;
+        return Fingerprint::new().value(&value).map(|fp| fp.0).map_err(Failure::new);
+    }
+    if !model.permutations.is_empty() {
+        return crate::symmetry::symmetric_fingerprint(state, &model.permutations)
+            .map_err(Failure::new);
+    }
+    let mut fp = Fingerprint::new();
+    for value in state {
+        fp = fp.value(value).map_err(Failure::new)?;
+    }
+    Ok(fp.0)
+}
+
+pub(crate) fn in_model(
+    model: &Model,
+    state: &[Value],
+    worker: &WorkerContext,
+) -> Result<bool, Box<Failure>> {
+    let ctx = Ctx::state(state, worker);
+    for constraint in &model.constraints {
+        if !holds(model.evaluator.eval_definition(constraint.def, &ctx)?, &constraint.name)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+pub(crate) fn in_actions(
+    model: &Model,
+    from: &[Value],
+    to: &[Value],
+    worker: &WorkerContext,
+) -> Result<bool, Box<Failure>> {
+    let ctx = Ctx::transition(from, to, worker);
+    for constraint in &model.action_constraints {
+        if !holds(model.evaluator.eval_definition(constraint.def, &ctx)?, &constraint.name)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+pub(crate) fn implied_violation(
+    model: &Model,
+    from: &[Value],
+    to: &[Value],
+    worker: &WorkerContext,
+) -> Result<Option<usize>, Box<Failure>> {
+    let ctx = Ctx::transition(from, to, worker);
+    for (index, implied) in model.implied_actions.iter().enumerate() {
+        if !model.evaluator.eval_bool(implied.action, &Env::empty(), &ctx)? {
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether the transition to `to` is kept: `to` satisfies the constraints and the transition
+/// the action constraints.
+pub(crate) fn kept(
+    model: &Model,
+    from: &[Value],
+    to: &[Value],
+    worker: &WorkerContext,
+) -> Result<bool, (ErrorPhase, Box<Failure>)> {
+    let constraint = |failure| (ErrorPhase::Constraint, failure);
+    Ok(in_model(model, to, worker).map_err(constraint)?
+        && in_actions(model, from, to, worker).map_err(constraint)?)
+}
