@@ -194,12 +194,6 @@ fn check(options: &SanyOptions) -> u8 {
         };
     }
     let analysis = tla_sema::analyze(&spec);
-    for module in &analysis.analysed_modules {
-        println!("Semantic processing of module {module}");
-    }
-    for module in &analysis.analysed_modules {
-        println!("Linting of module {module}");
-    }
     let mut diagnostics: Vec<(usize, Diagnostic)> = spec.diagnostics.clone();
     diagnostics.extend(
         analysis
@@ -207,33 +201,91 @@ fn check(options: &SanyOptions) -> u8 {
             .iter()
             .map(|diagnostic| (diagnostic.file, diagnostic.diagnostic.clone())),
     );
-    let (errors, warnings): (Vec<_>, Vec<_>) =
-        diagnostics.into_iter().partition(|(_, diagnostic)| diagnostic.is_error());
-    if !warnings.is_empty() {
-        print_semantic_block(&spec, "Semantic errors", "Warnings", &warnings, options.human);
-    }
-    if errors.is_empty() {
-        return 0;
-    }
-    print_semantic_block(&spec, "Semantic errors", "Errors", &errors, options.human);
-    SANY_EXIT_SEMANTIC
-}
-
-fn print_semantic_block(
-    spec: &Specification,
-    title: &str,
-    count_label: &str,
-    items: &[(usize, Diagnostic)],
-    human: bool,
-) {
-    if human {
-        for (file, diagnostic) in items {
+    let has_errors = diagnostics.iter().any(|(_, diagnostic)| diagnostic.is_error());
+    if options.human {
+        for module in &analysis.analysed_modules {
+            println!("Semantic processing of module {module}");
+        }
+        for (file, diagnostic) in &diagnostics {
             let file = &spec.files[*file];
             print!("{}", code_frame(diagnostic, &file.source.path, &file.source.text));
         }
-        return;
+    } else {
+        // SANY logs its messages so far to standard error after each module it processes.
+        let positions = module_positions(&spec, &analysis.analysed_modules, &diagnostics);
+        for (position, module) in analysis.analysed_modules.iter().enumerate() {
+            println!("Semantic processing of module {module}");
+            let so_far: Vec<(usize, Diagnostic)> = diagnostics
+                .iter()
+                .zip(&positions)
+                .filter(|(_, found)| **found <= position)
+                .map(|(diagnostic, _)| diagnostic.clone())
+                .collect();
+            if !so_far.is_empty() {
+                use std::io::Write;
+                let _ = std::io::stdout().flush();
+                eprint!("Semantic errors:\n\n{}\n", semantic_messages_text(&spec, &so_far));
+            }
+        }
     }
-    print!("{}", semantic_block_text(spec, title, count_label, items));
+    for module in linted_modules(&spec, &analysis.analysed_modules) {
+        println!("Linting of module {module}");
+    }
+    if has_errors {
+        SANY_EXIT_SEMANTIC
+    } else {
+        0
+    }
+}
+
+/// For each diagnostic, the position among the analysed modules of the module whose processing
+/// reports it (the module of its file; the first module when the file has none of them).
+fn module_positions(
+    spec: &Specification,
+    modules: &[String],
+    diagnostics: &[(usize, Diagnostic)],
+) -> Vec<usize> {
+    diagnostics
+        .iter()
+        .map(|(file, _)| {
+            let name = spec.files[*file].module().map(|module| module.name.text.as_str());
+            modules.iter().position(|module| Some(module.as_str()) == name).unwrap_or(0)
+        })
+        .collect()
+}
+
+/// The modules SANY lints: all analysed ones but the standard modules (ours are embedded).
+pub(crate) fn linted_modules<'m>(spec: &Specification, modules: &'m [String]) -> Vec<&'m String> {
+    modules
+        .iter()
+        .filter(|module| {
+            !spec.files.iter().any(|file| {
+                file.module().is_some_and(|parsed| &parsed.name.text == *module)
+                    && file.source.path.ends_with(EMBEDDED_SUFFIX)
+            })
+        })
+        .collect()
+}
+
+/// SANY's listing of its messages (`Errors.toString`): the errors, then the warnings.
+fn semantic_messages_text(spec: &Specification, items: &[(usize, Diagnostic)]) -> String {
+    let (errors, warnings): (Vec<_>, Vec<_>) =
+        items.iter().partition(|(_, diagnostic)| diagnostic.is_error());
+    let mut text = String::new();
+    for (label, group) in [("Errors", errors), ("Warnings", warnings)] {
+        if group.is_empty() {
+            continue;
+        }
+        text.push_str(&format!("*** {label}: {}\n\n", group.len()));
+        for (file, diagnostic) in group {
+            text.push_str(&format!(
+                "{}\n\n{}\n\n\n",
+                sany_location(spec, *file, diagnostic),
+                diagnostic.message
+            ));
+        }
+    }
+    text
 }
 
 /// SANY's block listing semantic errors or warnings, as text.

@@ -279,8 +279,9 @@ impl Analyzer<'_> {
                     label_span,
                 );
             };
-            let selector_span =
-                Span::new(segment.span.start, segment.span.start + label_name.len() as u32);
+            // SANY locates the label's token, after the `!`.
+            let token_start = segment.span.start + 1;
+            let selector_span = Span::new(token_start, token_start + label_name.len() as u32);
             let Some(info) = labels.get(label_name).cloned() else {
                 let message = format!("Cannot find label `{label_name}'.");
                 self.error(codes::SUSPECTED_UNREACHABLE_CHECK, selector_span, message);

@@ -156,11 +156,6 @@ impl<'a> Analyzer<'a> {
         self.level_diagnostics.push(SemanticDiagnostic { file: self.file, diagnostic });
     }
 
-    pub(crate) fn warning(&mut self, code: DiagnosticCode, span: Span, message: String) {
-        let diagnostic = Diagnostic::warning(code, span, message);
-        self.diagnostics.push(SemanticDiagnostic { file: self.file, diagnostic });
-    }
-
     // ----- Symbols -----
 
     pub(crate) fn make_symbol(
@@ -239,7 +234,13 @@ impl<'a> Analyzer<'a> {
                     "Multiple declarations or definitions for symbol {name}.  \nThis duplicates the one at {}.",
                     self.symbol_location(existing)
                 );
-                self.warning(codes::INSTANCED_MODULES_SYMBOL_UNIFICATION_AMBIGUITY, span, message);
+                // SANY locates the duplicate at its own definition (for an instance, the
+                // instantiated module's text).
+                let (file, span) = self.scopes.symbols[id]
+                    .origin
+                    .map_or((self.file, span), |origin| (origin.file, origin.span));
+                let code = codes::INSTANCED_MODULES_SYMBOL_UNIFICATION_AMBIGUITY;
+                self.warning_at(file, code, span, message);
                 true
             }
         }

@@ -6,18 +6,20 @@
 //! one per item, `f[a, b]` two (`f` and the tuple), a record one per field (its value), a
 //! quantifier, CHOOSE or set/function constructor has its bounds as operands and its body behind
 //! `!@` or `!(x, ...)`, a LET one (its body), CASE arms are selected by `!i!j`, an EXCEPT only its
-//! function. SANY's errors for nonexistent operands are reported with its messages (4005). Where
-//! the body is not at hand (operators defined in a LET, recursive operators, functions) or the
-//! tree shape is not modelled, the selection is accepted.
+//! function, a LAMBDA its body behind `!@` or `!(x, ...)`. A function definition is a binder
+//! over its bounds; a PICK or TAKE step a binder, a WITNESS step one operand per expression and
+//! a SUFFICES ASSUME/PROVE step the ASSUME/PROVE behind `!1`. A name after a selected LET picks
+//! one of its definitions (`Op!2!A(x)!1`), then labels inside it. SANY's errors are reported with
+//! its messages and codes, at the selector's token. Where the tree shape is not modelled (an
+//! INSTANCE inside a LET, a TAKE's missing body), the selection is accepted.
 
 use crate::codes;
-use crate::labels::Statement;
 use crate::resolve::{canonical, Analyzer};
 use crate::scope::{SymbolId, SymbolKind};
 use tla_diagnostics::Span;
 use tla_syntax::ast::{
-    BoundPattern, DefinitionKind, Expr, ExprKind, Module, NameSegment, Proof, ProofStepKind,
-    Selector, Unit,
+    BoundGroup, BoundPattern, DefinitionKind, Expr, ExprKind, Module, NameSegment, Proof,
+    ProofStepKind, Selector, Unit,
 };
 
 /// A node of the selected body, as SANY's semantic tree has it.
@@ -31,9 +33,96 @@ enum Node<'e> {
     Opaque,
     /// A CASE, HAVE or SUFFICES step's formula, SANY's one operand of the step's node.
     StepOperand(&'e Expr),
+    /// A SUFFICES ASSUME/PROVE step: `!1` selects the ASSUME/PROVE itself.
+    SufficesAssumeProve(&'e Expr),
+    /// Bound names over `bounds` (a function definition, a PICK or a TAKE step): numbers select
+    /// the bound sets, `!@` and `!(x, ...)` the body (a TAKE has none).
+    Binder {
+        bounds: &'e [BoundGroup],
+        body: Option<&'e Expr>,
+    },
 }
 
-type Selection<'e> = Result<Node<'e>, (Span, String)>;
+/// What a name selects: a definition's or theorem's body, a function definition or a proof step.
+enum Root<'e> {
+    Expr(&'e Expr),
+    Function(&'e [BoundGroup], &'e Expr),
+    Step(&'e ProofStepKind),
+}
+
+impl<'e> Root<'e> {
+    /// The formula labels are looked up in.
+    fn formula(&self) -> Option<&'e Expr> {
+        match self {
+            Root::Expr(expr) | Root::Function(_, expr) => Some(expr),
+            Root::Step(kind) => match kind {
+                ProofStepKind::Assert(expr)
+                | ProofStepKind::Case(expr)
+                | ProofStepKind::Have(expr)
+                | ProofStepKind::Suffices(expr)
+                | ProofStepKind::Pick { body: expr, .. } => Some(expr),
+                _ => None,
+            },
+        }
+    }
+
+    /// The node SANY's selection starts from.
+    fn node(&self) -> Node<'e> {
+        match self {
+            Root::Expr(expr) => Node::Expr(expr),
+            Root::Function(bounds, body) => Node::Binder { bounds, body: Some(body) },
+            Root::Step(kind) => match kind {
+                ProofStepKind::Assert(expr) => Node::Expr(expr),
+                ProofStepKind::Suffices(expr)
+                    if matches!(expr.kind, ExprKind::AssumeProve { .. }) =>
+                {
+                    Node::SufficesAssumeProve(expr)
+                }
+                ProofStepKind::Case(expr)
+                | ProofStepKind::Have(expr)
+                | ProofStepKind::Suffices(expr) => Node::StepOperand(expr),
+                ProofStepKind::Pick { bounds, body } => Node::Binder { bounds, body: Some(body) },
+                ProofStepKind::Take(bounds) => Node::Binder { bounds, body: None },
+                ProofStepKind::Witness(items) => Node::Tuple(items),
+                _ => Node::Opaque,
+            },
+        }
+    }
+}
+
+/// Where a selection starts: the node, and the root formula when the selection starts at the
+/// name itself rather than after a label.
+struct Start<'e> {
+    node: Node<'e>,
+    top: Option<&'e Expr>,
+}
+
+/// A selection error: SANY's code, the location and the message.
+struct SelectionError {
+    code: tla_diagnostics::DiagnosticCode,
+    span: Span,
+    message: String,
+}
+
+impl SelectionError {
+    /// SANY's usual code for a failed selection (4005, "unsupported language feature").
+    fn unsupported(span: Span, message: impl Into<String>) -> SelectionError {
+        SelectionError { code: codes::UNSUPPORTED_LANGUAGE_FEATURE, span, message: message.into() }
+    }
+}
+
+type Selection<'e> = Result<Node<'e>, SelectionError>;
+
+/// The selector's own token, after its `!` (SANY's location for selector errors).
+fn token_span(segment: &NameSegment) -> Span {
+    let start = segment.span.start + 1;
+    let length = match &segment.selector {
+        Selector::Number(n) => n.to_string().len(),
+        Selector::Structural(text) | Selector::Name(text) => text.len(),
+        Selector::Arguments => return Span::new(start, segment.span.end),
+    };
+    Span::new(start, start + length as u32)
+}
 
 /// SANY's `ArgNum`: the (1-based) operand a selector names among `arity`, if any.
 fn arg_num(selector: &Selector, arity: usize) -> Option<usize> {
@@ -54,18 +143,20 @@ fn selector_item(selector: &Selector) -> String {
     }
 }
 
-fn nonexistent(segment: &NameSegment) -> (Span, String) {
+fn nonexistent(segment: &NameSegment) -> SelectionError {
     let message =
         format!("Nonexistent operand specified by `{}'.", selector_item(&segment.selector));
-    (segment.span, message)
+    SelectionError::unsupported(token_span(segment), message)
 }
 
-fn has_none(segment: &NameSegment) -> (Span, String) {
-    (segment.span, "Selecting subexpression of expression that has none.".to_string())
+fn has_none(segment: &NameSegment) -> SelectionError {
+    SelectionError::unsupported(
+        token_span(segment),
+        "Selecting subexpression of expression that has none.",
+    )
 }
 
 impl<'a> Analyzer<'a> {
-    /// Positional selectors right after the name of `symbol`; false after an error.
     /// Positional selectors after the name of `symbol`, or after its label at `label_span`
     /// (`Op!l!1`); false after an error.
     pub(crate) fn positional_selectors(
@@ -81,20 +172,19 @@ impl<'a> Analyzer<'a> {
                 self.expression(argument);
             }
         }
-        let Some(mut body) = self.find_body(symbol) else { return true };
-        if let Some(label_span) = label_span {
-            let Some(label_body) = find_label(body, label_span) else { return true };
-            body = label_body;
-        }
-        match self.select(symbol, body, rest, fact, span, label_span.is_some()) {
+        let Some(root) = self.find_body(symbol) else { return true };
+        let start = match label_span {
+            Some(label_span) => {
+                let Some(formula) = root.formula() else { return true };
+                let Some(label_body) = find_label(formula, label_span) else { return true };
+                Start { node: Node::Expr(label_body), top: None }
+            }
+            None => Start { top: root.formula(), node: root.node() },
+        };
+        match self.select(symbol, start, rest, fact, span) {
             Ok(()) => true,
-            Err((span, message)) => {
-                let code = if message.starts_with("Expected ") {
-                    codes::SUSPECTED_UNREACHABLE_CHECK
-                } else {
-                    codes::UNSUPPORTED_LANGUAGE_FEATURE
-                };
-                self.error(code, span, message);
+            Err(error) => {
+                self.error(error.code, error.span, error.message);
                 false
             }
         }
@@ -103,25 +193,20 @@ impl<'a> Analyzer<'a> {
     fn select(
         &self,
         symbol: SymbolId,
-        body: &'a Expr,
+        start: Start<'a>,
         rest: &[NameSegment],
         fact: bool,
         span: Span,
-        after_label: bool,
-    ) -> Result<(), (Span, String)> {
-        let wraps_formula = matches!(
-            self.scopes.symbols[symbol].statement,
-            Some(Statement::Case | Statement::Have | Statement::Suffices)
-        );
-        let mut node =
-            if wraps_formula && !after_label { Node::StepOperand(body) } else { Node::Expr(body) };
+    ) -> Result<(), SelectionError> {
+        let Start { mut node, top } = start;
+        let is_top = |expr: &Expr| top.is_some_and(|top| std::ptr::eq(expr, top));
         // SANY's parameters of the selection (the operator's, and the bound names of binders
         // selected with `!@` or `!(x)`) and the arguments given for them.
         let arity = self.scopes.symbols[symbol].arity.max(0) as usize;
         let mut counts = (arity, arity);
-        // Whether the previous selector was the operator's name, and whether it was an operand
+        // Whether the previous selector was an operator's name, and whether it was an operand
         // selector (SANY's `prevMode`); after a label it is neither.
-        let mut after_name = !after_label;
+        let mut after_name = top.is_some();
         let mut after_operand = false;
         let mut idx = 0;
         while idx < rest.len() {
@@ -131,15 +216,14 @@ impl<'a> Analyzer<'a> {
             if matches!(&segment.selector, Selector::Structural(text) if text == ":") {
                 if after_operand || !((last && after_name) || next_is_name) {
                     let message = "`!:' can be used only after a name and either at the end after an\noperator name or before an operator name.";
-                    return Err((segment.span, message.to_string()));
+                    return Err(SelectionError::unsupported(token_span(segment), message));
                 }
             } else if is_name(&segment.selector) {
                 return Ok(());
             } else {
                 node = match node {
                     Node::Expr(expr) => {
-                        let top = !after_label && std::ptr::eq(expr, body);
-                        self.select_in(symbol, expr, top, rest, &mut idx, &mut counts)?
+                        self.select_in(symbol, expr, is_top(expr), rest, &mut idx, &mut counts)?
                     }
                     Node::Tuple(items) => match arg_num(&segment.selector, items.len()) {
                         Some(n) => Node::Expr(&items[n - 1]),
@@ -149,6 +233,33 @@ impl<'a> Analyzer<'a> {
                         Some(_) => Node::Expr(formula),
                         None => return Err(nonexistent(segment)),
                     },
+                    Node::SufficesAssumeProve(assume_prove) => {
+                        match arg_num(&segment.selector, 1) {
+                            Some(_) => Node::Expr(assume_prove),
+                            None => {
+                                let message = "Accessing non-existent subexpression of a SUFFICES";
+                                return Err(SelectionError::unsupported(
+                                    token_span(segment),
+                                    message,
+                                ));
+                            }
+                        }
+                    }
+                    Node::Binder { bounds, body } => {
+                        let names = bounds.iter().map(|bound| pattern_len(&bound.pattern)).sum();
+                        let sets: Vec<&Expr> =
+                            bounds.iter().filter_map(|bound| bound.set.as_ref()).collect();
+                        match (body, &segment.selector) {
+                            (Some(body), _) => binder(&mut counts, segment, names, sets, body)?,
+                            // A TAKE step has no body to select (SANY fails on it).
+                            (None, Selector::Arguments) => return Ok(()),
+                            (None, Selector::Structural(text)) if text == "@" => return Ok(()),
+                            (None, selector) => match arg_num(selector, sets.len()) {
+                                Some(n) => Node::Expr(sets[n - 1]),
+                                None => return Err(nonexistent(segment)),
+                            },
+                        }
+                    }
                     Node::Leaf => return Err(has_none(segment)),
                     Node::Opaque => return Ok(()),
                 };
@@ -156,44 +267,167 @@ impl<'a> Analyzer<'a> {
             let segment = &rest[idx];
             if let Some(next) = rest.get(idx + 1) {
                 if is_name(&next.selector) {
-                    let is_let = matches!(&node, Node::Expr(expr) if matches!(unlabelled(expr).kind, ExprKind::Let { .. }));
-                    if is_let || matches!(node, Node::Opaque) {
+                    let let_definitions = match &node {
+                        Node::Expr(expr) => match &unlabelled(expr).kind {
+                            ExprKind::Let { definitions, .. } => Some(definitions),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    if let Some(definitions) = let_definitions {
+                        let (selected, consumed) = self.select_let_definition(
+                            definitions,
+                            rest,
+                            idx + 1,
+                            span,
+                            &mut counts,
+                        )?;
+                        node = selected;
+                        idx += 1 + consumed;
+                        after_name = true;
+                        after_operand = false;
+                        continue;
+                    }
+                    if matches!(node, Node::Opaque) {
                         return Ok(());
                     }
                     let message = "A name selector here must be from a LET clause.";
-                    return Err((segment.span, message.to_string()));
+                    return Err(SelectionError::unsupported(token_span(segment), message));
                 }
                 if matches!(&next.selector, Selector::Structural(text) if text == ":") {
                     let message = "!: should not follow an operand selector.";
-                    return Err((segment.span, message.to_string()));
+                    return Err(SelectionError::unsupported(token_span(segment), message));
                 }
             }
             after_name = false;
             after_operand = true;
             idx += 1;
         }
+        if let Node::Expr(expr) = node {
+            if self.is_operator_argument(unlabelled(expr)) {
+                let message = "Selected operator argument when expression expected.";
+                return Err(SelectionError::unsupported(span, message));
+            }
+        }
         if counts.0 != counts.1 {
             let message = format!("Expected {} arguments but found {}.", counts.0, counts.1);
-            return Err((span, message));
+            return Err(SelectionError { code: codes::SUSPECTED_UNREACHABLE_CHECK, span, message });
         }
         if !fact {
             if let Node::Expr(expr) = node {
                 match &unlabelled(expr).kind {
-                    ExprKind::AssumeProve { .. } if !std::ptr::eq(expr, body) => {
-                        let span = rest.last().map_or(expr.span, |segment| segment.span);
+                    ExprKind::AssumeProve { .. } if !is_top(expr) => {
+                        let span = rest.last().map_or(expr.span, token_span);
                         let message = "Selected ASSUME/PROVE instead of expression.";
-                        return Err((span, message.to_string()));
+                        return Err(SelectionError::unsupported(span, message));
                     }
                     ExprKind::NewSymbol { .. } => {
-                        let span = rest.last().map_or(expr.span, |segment| segment.span);
+                        let span = rest.last().map_or(expr.span, token_span);
                         let message = "Selected a NEW declaration as an expression or operator.";
-                        return Err((span, message.to_string()));
+                        return Err(SelectionError::unsupported(span, message));
                     }
                     _ => {}
                 }
             }
         }
         Ok(())
+    }
+
+    /// The definition a name selects in a LET (`rest[at]`), then the labels named after it;
+    /// returns the selected node and how many name segments it used.
+    fn select_let_definition(
+        &self,
+        definitions: &'a [Unit],
+        rest: &[NameSegment],
+        at: usize,
+        span: Span,
+        counts: &mut (usize, usize),
+    ) -> Result<(Node<'a>, usize), SelectionError> {
+        let segment = &rest[at];
+        let Selector::Name(name) = &segment.selector else { return Ok((Node::Opaque, 1)) };
+        let found = definitions.iter().find_map(|unit| match unit {
+            Unit::Definition(definition) if definition.name.text == *name => Some(definition),
+            _ => None,
+        });
+        let mut node = match found.map(|definition| &definition.kind) {
+            None => {
+                // `I!Op` of an INSTANCE in the LET is looked up as one name; not modelled.
+                let has_instance = definitions.iter().any(|unit| {
+                    matches!(unit, Unit::Definition(definition) if matches!(definition.kind, DefinitionKind::Instance { .. }))
+                });
+                if has_instance {
+                    return Ok((Node::Opaque, rest.len() - at));
+                }
+                let last = rest.last().expect("a name follows");
+                let message = format!("Unknown operator: `{}'.", selector_item(&last.selector));
+                return Err(SelectionError {
+                    code: codes::SYMBOL_UNDEFINED,
+                    span: token_span(last),
+                    message,
+                });
+            }
+            Some(DefinitionKind::Operator { parameters, body, .. }) => {
+                if segment.arguments.len() != parameters.len() {
+                    let message =
+                        format!("The operator {name} requires {} arguments.", parameters.len());
+                    return Err(SelectionError {
+                        code: codes::OPERATOR_GIVEN_INCORRECT_NUMBER_OF_ARGUMENTS,
+                        span: segment.arguments_span.unwrap_or(span),
+                        message,
+                    });
+                }
+                counts.0 += parameters.len();
+                counts.1 += segment.arguments.len();
+                Node::Expr(body)
+            }
+            Some(DefinitionKind::Function { bounds, body }) => {
+                Node::Binder { bounds, body: Some(body) }
+            }
+            Some(DefinitionKind::Instance { .. }) => return Ok((Node::Opaque, rest.len() - at)),
+        };
+        let mut consumed = 1;
+        while let Some(label) = rest.get(at + consumed) {
+            let Selector::Name(label_name) = &label.selector else { break };
+            let Node::Expr(expr) = node else { return Ok((Node::Opaque, rest.len() - at)) };
+            let Some((parameters, body)) = find_label_named(expr, label_name) else {
+                let message = format!("Cannot find label `{label_name}'.");
+                return Err(SelectionError {
+                    code: codes::SUSPECTED_UNREACHABLE_CHECK,
+                    span: token_span(label),
+                    message,
+                });
+            };
+            if parameters != label.arguments.len() {
+                let message = format!("Label `{label_name}' used with wrong number of arguments.");
+                return Err(SelectionError {
+                    code: codes::LABEL_GIVEN_INCORRECT_NUMBER_OF_ARGUMENTS,
+                    span: token_span(label),
+                    message,
+                });
+            }
+            node = Node::Expr(body);
+            consumed += 1;
+        }
+        Ok((node, consumed))
+    }
+
+    /// Whether `expr` is an operator argument in SANY's tree: a LAMBDA, or the bare name of an
+    /// operator that takes arguments.
+    fn is_operator_argument(&self, expr: &Expr) -> bool {
+        match &expr.kind {
+            ExprKind::Lambda { .. } => true,
+            ExprKind::Name(segments) => match segments.as_slice() {
+                [only] if only.arguments.is_empty() => match &only.selector {
+                    Selector::Name(name) => self
+                        .scopes
+                        .resolve(canonical(name))
+                        .is_some_and(|id| self.scopes.symbols[id].arity > 0),
+                    _ => false,
+                },
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     /// One selector (`rest[*idx]`, two for CASE) applied to `expr`.
@@ -223,11 +457,22 @@ impl<'a> Analyzer<'a> {
             }
             ExprKind::Let { body, .. } => match arg_num(selector, 1) {
                 Some(_) => Ok(Node::Expr(body)),
-                None => {
-                    Err((segment.span, "A LET/IN expression has only one operand.".to_string()))
-                }
+                None => Err(SelectionError::unsupported(
+                    token_span(segment),
+                    "A LET/IN expression has only one operand.",
+                )),
             },
             ExprKind::Name(segments) => {
+                if segments.len() > 1 {
+                    // `I(p)!Op(a)`: SANY's application has the instance's and the operator's
+                    // arguments as operands. A name with positional selectors is not modelled.
+                    if !segments.iter().all(|segment| is_name(&segment.selector)) {
+                        return Ok(Node::Opaque);
+                    }
+                    return operands(
+                        segments.iter().flat_map(|segment| segment.arguments.iter()).collect(),
+                    );
+                }
                 let [only] = segments.as_slice() else { return Ok(Node::Opaque) };
                 let Selector::Name(name) = &only.selector else { return Ok(Node::Opaque) };
                 if name == "@" {
@@ -235,6 +480,14 @@ impl<'a> Analyzer<'a> {
                 }
                 let kind =
                     self.scopes.resolve(canonical(name)).map(|id| self.scopes.symbols[id].kind);
+                let symbol_arity = self
+                    .scopes
+                    .resolve(canonical(name))
+                    .map_or(0, |id| self.scopes.symbols[id].arity);
+                if only.arguments.is_empty() && symbol_arity > 0 {
+                    let message = "Trying to select subexpression of an operator argument.";
+                    return Err(SelectionError::unsupported(token_span(segment), message));
+                }
                 match kind {
                     Some(
                         SymbolKind::Variable
@@ -246,7 +499,7 @@ impl<'a> Analyzer<'a> {
                             "Choosing operand `{}' of subexpression with no operands.",
                             selector_item(selector)
                         );
-                        Err((segment.span, message))
+                        Err(SelectionError::unsupported(token_span(segment), message))
                     }
                     _ => operands(only.arguments.iter().collect()),
                 }
@@ -276,7 +529,7 @@ impl<'a> Analyzer<'a> {
             ExprKind::Case { arms, other } => {
                 if *idx + 1 == rest.len() {
                     let message = "Subexpression of CASE must have form !i!j.";
-                    return Err((segment.span, message.to_string()));
+                    return Err(SelectionError::unsupported(token_span(segment), message));
                 }
                 let n_arms = arms.len() + usize::from(other.is_some());
                 let Some(arm) = arg_num(selector, n_arms) else { return Err(nonexistent(segment)) };
@@ -285,14 +538,15 @@ impl<'a> Analyzer<'a> {
                 let Some(part) = arg_num(&second.selector, 2) else {
                     let message =
                         "Second selector for CASE subexpression must specify  one of two operands.";
-                    return Err((second.span, message.to_string()));
+                    return Err(SelectionError::unsupported(token_span(second), message));
                 };
                 match (arms.get(arm - 1), other) {
                     (Some((guard, _)), _) if part == 1 => Ok(Node::Expr(guard)),
                     (Some((_, value)), _) => Ok(Node::Expr(value)),
-                    (None, _) if part == 1 => {
-                        Err((second.span, "Selecting OTHER in a CASE statement.".to_string()))
-                    }
+                    (None, _) if part == 1 => Err(SelectionError::unsupported(
+                        token_span(second),
+                        "Selecting OTHER in a CASE statement.",
+                    )),
                     (None, Some(other)) => Ok(Node::Expr(other)),
                     (None, None) => Ok(Node::Opaque),
                 }
@@ -332,6 +586,35 @@ impl<'a> Analyzer<'a> {
                     body,
                 )
             }
+            ExprKind::Lambda { parameters, body } => match selector {
+                Selector::Arguments => {
+                    if segment.arguments.len() != parameters.len() {
+                        let message = format!(
+                            "Selector with {}arguments used for LAMBDA expression taking {} arguments.",
+                            segment.arguments.len(),
+                            parameters.len()
+                        );
+                        return Err(SelectionError::unsupported(token_span(segment), message));
+                    }
+                    counts.0 += parameters.len();
+                    counts.1 += parameters.len();
+                    Ok(Node::Expr(body))
+                }
+                Selector::Structural(text) if text == "@" => {
+                    counts.0 += parameters.len();
+                    Ok(Node::Expr(body))
+                }
+                _ => {
+                    // SANY names a number selector by its token kind.
+                    let shown = match selector {
+                        Selector::Number(_) => "N_StructOp".to_string(),
+                        other => selector_item(other),
+                    };
+                    let message =
+                        format!("Cannot use !{shown} to select subexpression of a LAMBDA.");
+                    Err(SelectionError::unsupported(token_span(segment), message))
+                }
+            },
             ExprKind::FunctionSet { domain, range } => operands(vec![domain, range]),
             ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
                 operands(fields.iter().map(|(_, value)| value).collect())
@@ -340,7 +623,7 @@ impl<'a> Analyzer<'a> {
                 Some(1) => Ok(Node::Expr(function)),
                 Some(_) => {
                     let message = "Selecting subexpression of an EXCEPT not yet implemented.";
-                    Err((segment.span, message.to_string()))
+                    Err(SelectionError::unsupported(token_span(segment), message))
                 }
                 None => Err(nonexistent(segment)),
             },
@@ -359,12 +642,12 @@ impl<'a> Analyzer<'a> {
                 let in_own_proof = top && self.proof_goals.contains(&symbol);
                 if in_scope_of_declaration && !in_own_proof {
                     let message = "Accessing ASSUME/PROVE clause within the scope of a declaration\n from outside that declaration's scope.";
-                    return Err((segment.span, message.to_string()));
+                    return Err(SelectionError::unsupported(token_span(segment), message));
                 }
                 let selected = assumptions.get(position - 1).unwrap_or(conclusion);
                 if matches!(selected.kind, ExprKind::NewSymbol { .. }) && *idx + 1 < rest.len() {
                     let message = "Selected a subexpression of a NEW clause of an ASSUME.";
-                    return Err((segment.span, message.to_string()));
+                    return Err(SelectionError::unsupported(token_span(segment), message));
                 }
                 Ok(Node::Expr(selected))
             }
@@ -372,8 +655,8 @@ impl<'a> Analyzer<'a> {
         }
     }
 
-    /// The body of a definition or theorem named by `symbol`, found by its span in the tree.
-    fn find_body(&self, symbol: SymbolId) -> Option<&'a Expr> {
+    /// What `symbol` names, found by its span in the tree.
+    fn find_body(&self, symbol: SymbolId) -> Option<Root<'a>> {
         let origin = self.scopes.symbols[symbol].origin?;
         let module = self.spec.files[origin.file].module()?;
         find_in_module(module, origin.span)
@@ -395,7 +678,7 @@ fn binder<'e>(
                     "Selector with {} argument(s) used for quantifier with {n_names} bound identifier(s).",
                     segment.arguments.len()
                 );
-                return Err((segment.span, message));
+                return Err(SelectionError::unsupported(token_span(segment), message));
             }
             counts.0 += n_names;
             counts.1 += n_names;
@@ -431,24 +714,21 @@ fn unlabelled(mut expr: &Expr) -> &Expr {
 
 /// The body of the operator definition spanning `span`, or of the theorem or assumption whose
 /// name is at `span`, among the units of `module` (nested modules and proofs included).
-fn find_in_module(module: &Module, span: Span) -> Option<&Expr> {
+fn find_in_module(module: &Module, span: Span) -> Option<Root<'_>> {
     module.units.iter().find_map(|unit| find_in_unit(unit, span))
 }
 
-fn find_in_unit(unit: &Unit, span: Span) -> Option<&Expr> {
+fn find_in_unit(unit: &Unit, span: Span) -> Option<Root<'_>> {
     match unit {
-        Unit::Definition(definition) if definition.span == span => match &definition.kind {
-            DefinitionKind::Operator { body, .. } => Some(body),
-            _ => None,
-        },
+        Unit::Definition(definition) if definition.span == span => definition_root(definition),
         Unit::Theorem(theorem) => {
             if theorem.name.as_ref().is_some_and(|name| name.span == span) {
-                return Some(&theorem.body);
+                return Some(Root::Expr(&theorem.body));
             }
             find_in_proof(theorem.proof.as_ref()?, span)
         }
         Unit::Assume(assume) if assume.name.as_ref().is_some_and(|name| name.span == span) => {
-            Some(&assume.body)
+            Some(Root::Expr(&assume.body))
         }
         Unit::Module(inner) if inner.span.start <= span.start && span.end <= inner.span.end => {
             find_in_module(inner, span)
@@ -457,40 +737,31 @@ fn find_in_unit(unit: &Unit, span: Span) -> Option<&Expr> {
     }
 }
 
-fn find_in_proof(proof: &Proof, span: Span) -> Option<&Expr> {
+fn definition_root(definition: &tla_syntax::ast::Definition) -> Option<Root<'_>> {
+    match &definition.kind {
+        DefinitionKind::Operator { body, .. } => Some(Root::Expr(body)),
+        DefinitionKind::Function { bounds, body } => Some(Root::Function(bounds, body)),
+        DefinitionKind::Instance { .. } => None,
+    }
+}
+
+fn find_in_proof(proof: &Proof, span: Span) -> Option<Root<'_>> {
     let Proof::Steps(steps) = proof else { return None };
     steps.iter().find_map(|step| {
         if !(step.span.start <= span.start && span.end <= step.span.end) {
             return None;
         }
         if step.label.as_ref().is_some_and(|label| label.span == span) {
-            return step_body(&step.kind);
+            return Some(Root::Step(&step.kind));
         }
         match &step.kind {
-            ProofStepKind::Define(definitions) => {
-                definitions.iter().find_map(|definition| match &definition.kind {
-                    DefinitionKind::Operator { body, .. } if definition.span == span => Some(body),
-                    _ => None,
-                })
-            }
+            ProofStepKind::Define(definitions) => definitions
+                .iter()
+                .filter(|definition| definition.span == span)
+                .find_map(definition_root),
             _ => find_in_proof(step.proof.as_ref()?, span),
         }
     })
-}
-
-/// The formula of a named step whose selection is modelled: an assertion (its ASSUME/PROVE
-/// included), a CASE, a HAVE or a SUFFICES without ASSUME (the last three behind one operand,
-/// `Node::StepOperand`). A SUFFICES ASSUME, PICK, TAKE or WITNESS step is not modelled.
-fn step_body(kind: &ProofStepKind) -> Option<&Expr> {
-    match kind {
-        ProofStepKind::Assert(expr) | ProofStepKind::Case(expr) | ProofStepKind::Have(expr) => {
-            Some(expr)
-        }
-        ProofStepKind::Suffices(expr) if !matches!(expr.kind, ExprKind::AssumeProve { .. }) => {
-            Some(expr)
-        }
-        _ => None,
-    }
 }
 
 /// The body of the label expression at `span` inside `expr` (not inside LET definitions, whose
@@ -505,6 +776,22 @@ fn find_label(expr: &Expr, span: Span) -> Option<&Expr> {
             if expr.span == span {
                 return Some(body);
             }
+        }
+        pending.extend(children(expr));
+    }
+    None
+}
+
+/// The parameter count and body of the label `name` directly in `expr` (not inside another
+/// label or a LET definition).
+fn find_label_named<'e>(expr: &'e Expr, name: &str) -> Option<(usize, &'e Expr)> {
+    let mut pending = vec![expr];
+    while let Some(expr) = pending.pop() {
+        if let ExprKind::Label { name: label, parameters, body } = &expr.kind {
+            if label.text == name {
+                return Some((parameters.len(), body));
+            }
+            continue;
         }
         pending.extend(children(expr));
     }

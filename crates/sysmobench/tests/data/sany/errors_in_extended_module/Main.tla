@@ -1,0 +1,4 @@
+---- MODULE Main ----
+EXTENDS Inner
+B == 1
+====

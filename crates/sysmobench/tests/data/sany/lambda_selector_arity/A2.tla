@@ -1,0 +1,6 @@
+---- MODULE A2 ----
+EXTENDS Naturals
+G(A(_)) == A(1)
+Op == G(LAMBDA x : x + 1)
+U == Op!1!(1, 2)
+====

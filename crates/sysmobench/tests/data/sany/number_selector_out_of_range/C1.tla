@@ -1,0 +1,5 @@
+---- MODULE C1 ----
+EXTENDS Naturals
+Op == 1 + 2
+U == Op!3
+====

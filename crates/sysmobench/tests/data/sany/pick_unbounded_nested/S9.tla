@@ -1,0 +1,9 @@
+---- MODULE S9 ----
+EXTENDS Naturals
+THEOREM T == \E y : TRUE
+<1>1. PICK y : y = 1
+  OBVIOUS
+<1>2. TRUE
+  BY <1>1!1!1
+<1>. QED
+====

@@ -1,0 +1,6 @@
+---- MODULE R2 ----
+EXTENDS Naturals
+RECURSIVE F(_)
+F(n) == IF n = 0 THEN 0 ELSE F(n-1)
+U == F!(3)!4
+====

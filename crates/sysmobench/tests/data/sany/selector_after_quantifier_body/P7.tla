@@ -1,0 +1,5 @@
+---- MODULE P7 ----
+EXTENDS Naturals
+Op == \E x \in {1} : x = 1
+U == Op!(1)!1!3
+====

@@ -1,0 +1,5 @@
+---- MODULE P2 ----
+EXTENDS Naturals
+Op == 7
+U == Op!<<
+====

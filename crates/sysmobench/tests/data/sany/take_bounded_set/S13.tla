@@ -1,0 +1,8 @@
+---- MODULE S13 ----
+EXTENDS Naturals
+THEOREM T == \A y : TRUE
+<1>1. TAKE y \in {1}
+<1>2. TRUE
+  BY <1>1!1
+<1>. QED
+====

@@ -1,0 +1,5 @@
+---- MODULE P5 ----
+EXTENDS Naturals
+Op == 1 + 2
+U == Op!12
+====

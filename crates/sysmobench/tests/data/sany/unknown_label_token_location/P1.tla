@@ -1,0 +1,5 @@
+---- MODULE P1 ----
+EXTENDS Naturals
+Op == LET A == 1 + 2 IN A
+U == Op!Abc!1
+====
