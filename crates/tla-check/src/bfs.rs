@@ -9,7 +9,8 @@
 //! implied actions (`[][A]_v` properties) on every transition, and a state without any successor
 //! is a deadlock unless deadlock checking is off.
 
-use std::collections::HashMap;
+
+use tla_values::fast_hash::IntegerMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -343,7 +344,7 @@ struct Search<'m> {
     parents: Vec<(u32, u32)>,
     /// Per state: its depth (initial states have depth 1).
     depths: Vec<u32>,
-    seen: HashMap<u64, u32>,
+    seen: IntegerMap<u64, u32>,
     statistics: Statistics,
     queue_left: u64,
     worker: WorkerContext,
@@ -365,7 +366,7 @@ struct Expander<'a> {
     actions: &'a [Action],
     states: &'a [Arc<[Value]>],
     depths: &'a [u32],
-    seen: &'a HashMap<u64, u32>,
+    seen: &'a IntegerMap<u64, u32>,
 }
 
 impl<'m> Search<'m> {
@@ -378,7 +379,7 @@ impl<'m> Search<'m> {
             states: Vec::new(),
             parents: Vec::new(),
             depths: Vec::new(),
-            seen: HashMap::new(),
+            seen: IntegerMap::default(),
             statistics: Statistics::default(),
             queue_left: 0,
             worker: WorkerContext::new(0, options.seed),

@@ -23,7 +23,7 @@ impl Evaluator {
         at: &Expr,
         visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
     ) -> EvalOutcome<bool> {
-        let mut domains = Vec::with_capacity(bounds.len());
+        let mut enumerated = Vec::with_capacity(bounds.len());
         for bound in bounds {
             let Some(set) = &bound.set else {
                 return Err(Failure::message(
@@ -33,8 +33,13 @@ impl Evaluator {
                 .at(at);
             };
             let value = self.eval(set, env, ctx)?;
-            let elements = sets::normalized_elements(&value).at(set)?;
-            domains.push(elements);
+            let elements = sets::enumerated(&value).at(set)?;
+            elements.normalized().map_err(Failure::new).at(set)?;
+            enumerated.push(elements);
+        }
+        let mut domains = Vec::with_capacity(enumerated.len());
+        for elements in &enumerated {
+            domains.push(elements.normalized().map_err(Failure::new).at(at)?);
         }
         self.bind_each(bounds, &domains, 0, env, at, visit)
     }
@@ -42,7 +47,7 @@ impl Evaluator {
     pub(crate) fn bind_each(
         &self,
         bounds: &'static [Bound],
-        domains: &[Vec<Value>],
+        domains: &[&[Value]],
         position: usize,
         env: &Env,
         at: &Expr,
@@ -52,7 +57,7 @@ impl Evaluator {
             return visit(env);
         };
         if bound.tuple {
-            for element in &domains[position] {
+            for element in domains[position] {
                 let inner = push_tuple_components(env, element, bound.names.len()).at(at)?;
                 if !self.bind_each(bounds, domains, position + 1, &inner, at, visit)? {
                     return Ok(false);
@@ -68,7 +73,7 @@ impl Evaluator {
     pub(crate) fn bind_names(
         &self,
         bounds: &'static [Bound],
-        domains: &[Vec<Value>],
+        domains: &[&[Value]],
         position: usize,
         names_left: usize,
         env: &Env,
@@ -78,8 +83,9 @@ impl Evaluator {
         if names_left == 0 {
             return self.bind_each(bounds, domains, position + 1, env, at, visit);
         }
-        for element in &domains[position] {
-            let inner = env.push_value(element.clone());
+        let mut inner = Env::empty();
+        for element in domains[position] {
+            inner.rebind_innermost(env, element.clone());
             if !self.bind_names(bounds, domains, position, names_left - 1, &inner, at, visit)? {
                 return Ok(false);
             }

@@ -80,10 +80,22 @@ impl Evaluator {
             | BuiltinOp::LeadsTo
             | BuiltinOp::WhilePlus
             | BuiltinOp::Composition => Err(temporal_error()),
-            _ => {
-                let values = self.eval_all(arguments, env, ctx)?;
-                self.apply_builtin_values(op, &values)
-            }
+            // One and two operands (nearly every use) without a vector.
+            _ => match arguments {
+                [only] => {
+                    let only = self.eval(only, env, ctx)?;
+                    self.apply_builtin_values(op, std::slice::from_ref(&only))
+                }
+                [left, right] => {
+                    let left = self.eval(left, env, ctx)?;
+                    let right = self.eval(right, env, ctx)?;
+                    self.apply_builtin_values(op, &[left, right])
+                }
+                _ => {
+                    let values = self.eval_all(arguments, env, ctx)?;
+                    self.apply_builtin_values(op, &values)
+                }
+            },
         }
     }
 

@@ -56,6 +56,18 @@ impl Env {
         self.push(Binding::Value(value))
     }
 
+    /// Makes this environment `parent` with `value` innermost, reusing this one's innermost node
+    /// when nothing else holds it (a quantifier moving on to its next element).
+    pub fn rebind_innermost(&mut self, parent: &Env, value: Value) {
+        if let Some(node) = self.0.as_mut().and_then(Arc::get_mut) {
+            if node.parent.same_as(parent) {
+                node.binding = Binding::Value(value);
+                return;
+            }
+        }
+        *self = parent.push_value(value);
+    }
+
     /// The binding `index` places from the innermost, if there is one.
     pub fn get(&self, index: u32) -> Option<&Binding> {
         let mut node = self.0.as_deref()?;

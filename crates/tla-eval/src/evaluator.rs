@@ -7,7 +7,6 @@
 //! process (`&'static`), because lazy values and closures kept inside values point into it; a run
 //! leaks its resolved specification, a few kilobytes.
 
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use tla_sema::hir::{
@@ -264,6 +263,9 @@ impl Evaluator {
             ExprKind::Constant(constant) => self.eval_constant(*constant, ctx).at(expr),
             ExprKind::Variable(var) => self.eval_variable(*var as usize, ctx.current).at(expr),
             ExprKind::Call { def, arguments } => {
+                if let Some((module, name)) = self.native_body(*def, arguments) {
+                    return self.call_native_eagerly(module, name, arguments, env, ctx).at(expr);
+                }
                 let bindings = self.bind_arguments(arguments, env)?;
                 self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
             }
@@ -645,6 +647,56 @@ impl Evaluator {
         }
     }
 
+    /// The native operator `def` stands for, when it is called with arguments: natives force
+    /// every argument anyway, so their arguments need no lazy bindings.
+    fn native_body(
+        &self,
+        def: DefId,
+        arguments: &[Expr],
+    ) -> Option<(&'static str, &'static str)> {
+        if arguments.is_empty() {
+            return None;
+        }
+        match &self.shared.hir.definitions.get(self.resolve_definition(def) as usize)?.body {
+            Body::Native { module, name } => Some((module.as_str(), name.as_str())),
+            _ => None,
+        }
+    }
+
+    /// A native operator called on its arguments, evaluated in order (as `call_body` forces
+    /// them), with the call depth guard of `call_definition`.
+    fn call_native_eagerly(
+        &self,
+        module: &'static str,
+        name: &'static str,
+        arguments: &'static [Expr],
+        env: &Env,
+        ctx: &Ctx,
+    ) -> EvalOutcome<Value> {
+        let mut values = Vec::with_capacity(arguments.len());
+        for argument in arguments {
+            values.push(match &argument.kind {
+                ExprKind::Operator(operator) => {
+                    OperatorValue::wrap(self.closure_of(operator, env)?)
+                }
+                _ => self.eval(argument, env, ctx)?,
+            });
+        }
+        let depth = ctx.worker.call_depth.get();
+        if depth >= MAX_CALL_DEPTH {
+            return Err(Failure::message(
+                EvalErrorKind::Unsupported,
+                format!(
+                    "The evaluation of {name} nested deeper than {MAX_CALL_DEPTH} calls (infinite recursion?)."
+                ),
+            ));
+        }
+        ctx.worker.call_depth.set(depth + 1);
+        let result = crate::host::call_native(self, module, name, &values, ctx);
+        ctx.worker.call_depth.set(depth);
+        result
+    }
+
     /// Calls `def` with `bindings` pushed on `env` (the definition's own environment).
     pub(crate) fn call_definition(
         &self,
@@ -845,7 +897,7 @@ fn volatile_definitions(hir: &Hir, callees: &[Vec<u32>]) -> Vec<bool> {
 
 /// The atoms of the specification's string literals and record field names, by the address of
 /// their text in the (never freed) resolved specification: evaluation then needs no lock.
-pub(crate) type LiteralAtoms = HashMap<usize, Atom>;
+pub(crate) type LiteralAtoms = tla_values::fast_hash::IntegerMap<usize, Atom>;
 
 /// Interns every string literal in the order the specification lists them, so strings compare
 /// in TLC's first-seen order whatever order evaluation meets them in; record field names too.
@@ -872,7 +924,7 @@ fn intern_literals(hir: &'static Hir, interner: &Interner) -> LiteralAtoms {
         }
         crate::walk::for_each_child(expr, &mut |child| visit(child, interner, atoms));
     }
-    let mut atoms = LiteralAtoms::new();
+    let mut atoms = LiteralAtoms::default();
     for definition in &hir.definitions {
         match &definition.body {
             Body::Expression(body) => visit(body, interner, &mut atoms),

@@ -23,6 +23,9 @@ pub struct Atom(Arc<AtomData>);
 struct AtomData {
     text: Box<str>,
     rank: u32,
+    /// Computed once: equality of model values and fingerprints ask for these on every use.
+    model_value_type: Option<char>,
+    utf16_len: u32,
 }
 
 impl Atom {
@@ -39,20 +42,24 @@ impl Atom {
     /// TLC's typed model values: a name of the form `x_rest` (at least three characters, an
     /// underscore second) has type `x` (`ModelValue.java`, constructor). `None` means untyped.
     pub fn model_value_type(&self) -> Option<char> {
-        let mut chars = self.text().chars();
-        let first = chars.next()?;
-        let second = chars.next()?;
-        // Java's `length() > 2` counts UTF-16 units; a third character of any width suffices.
-        if second == '_' && chars.next().is_some() {
-            Some(first)
-        } else {
-            None
-        }
+        self.0.model_value_type
     }
 
     /// Length in UTF-16 code units, which is what TLC's `Len` and `SubSeq` count on strings.
     pub fn utf16_len(&self) -> usize {
-        self.text().encode_utf16().count()
+        self.0.utf16_len as usize
+    }
+}
+
+fn model_value_type(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    let first = chars.next()?;
+    let second = chars.next()?;
+    // Java's `length() > 2` counts UTF-16 units; a third character of any width suffices.
+    if second == '_' && chars.next().is_some() {
+        Some(first)
+    } else {
+        None
     }
 }
 
@@ -128,7 +135,12 @@ impl Interner {
             return atom.clone();
         }
         let rank = u32::try_from(table.len()).unwrap_or(u32::MAX);
-        let atom = Atom(Arc::new(AtomData { text: text.into(), rank }));
+        let atom = Atom(Arc::new(AtomData {
+            text: text.into(),
+            rank,
+            model_value_type: model_value_type(text),
+            utf16_len: u32::try_from(text.encode_utf16().count()).unwrap_or(u32::MAX),
+        }));
         table.insert(text.into(), atom.clone());
         atom
     }

@@ -11,6 +11,7 @@
 //! order), intervals as enumerated sets, sets after normalisation. One deliberate difference: TLC
 //! encodes a model value by its intern rank, which depends on the spec's text; we encode its name.
 
+use crate::atom::Atom;
 use crate::convert::to_set_enum;
 use crate::error::{EvalError, EvalErrorKind, EvalResult};
 use crate::ext::ExtClass;
@@ -92,19 +93,17 @@ pub fn fingerprint(value: &Value) -> EvalResult<u64> {
     Ok(extend(Fingerprint::new(), value)?.0)
 }
 
-fn string(fp: Fingerprint, text: &str) -> Fingerprint {
-    let len = text.encode_utf16().count() as i32;
-    fp.byte(tag::STRING).int(len).chars(text)
+fn string(fp: Fingerprint, atom: &Atom) -> Fingerprint {
+    fp.byte(tag::STRING).int(atom.utf16_len() as i32).chars(atom.text())
 }
 
 fn extend(fp: Fingerprint, value: &Value) -> EvalResult<Fingerprint> {
     Ok(match value {
         Value::Bool(b) => fp.byte(tag::BOOL).byte(if *b { b't' } else { b'f' }),
         Value::Int(n) => fp.byte(tag::INT).int(*n as i32),
-        Value::Str(atom) => string(fp, atom.text()),
+        Value::Str(atom) => string(fp, atom),
         Value::ModelValue(atom) => {
-            let text = atom.text();
-            fp.byte(tag::MODEL_VALUE).int(text.encode_utf16().count() as i32).chars(text)
+            fp.byte(tag::MODEL_VALUE).int(atom.utf16_len() as i32).chars(atom.text())
         }
         Value::Set(set) => {
             let elems = set.normalized()?;
@@ -132,7 +131,7 @@ fn extend(fp: Fingerprint, value: &Value) -> EvalResult<Fingerprint> {
         Value::Record(record) => {
             let mut fp = fp.byte(tag::FCN_RCD).int(record.len() as i32);
             for (name, value) in record.names().iter().zip(record.values()) {
-                fp = extend(string(fp, name.text()), value)?;
+                fp = extend(string(fp, name), value)?;
             }
             fp
         }

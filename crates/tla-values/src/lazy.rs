@@ -17,7 +17,7 @@ use crate::error::{EvalError, EvalErrorKind, EvalResult};
 use crate::order::{compare, compare_set_enum, equals, equals_set_enum, model_value_member};
 use crate::print::ppr;
 use crate::sets::{elements, is_empty, is_enumerable, member, size};
-use crate::value::{Function, Record, SetEnum, Value};
+use crate::value::{Function, FunctionDomain, Record, SetEnum, Value};
 
 static MAX_SET_SIZE: AtomicUsize = AtomicUsize::new(1_000_000);
 
@@ -180,9 +180,15 @@ impl LazySet {
                         )),
                     };
                 };
-                let same_domain = match function.interval() {
-                    Some(interval) => equals(&Value::Interval(interval), domain)?,
-                    None => {
+                let same_domain = match (function.interval(), domain, function.domain()) {
+                    (Some(interval), _, _) => equals(&Value::Interval(interval), domain)?,
+                    // The usual case, `f \in [S -> T]` with `S` enumerated: compare the
+                    // normalised elements in place.
+                    (None, Value::Set(set), FunctionDomain::Values(own)) => {
+                        let expected = set.normalized()?;
+                        expected.len() == own.len() && all_equal(expected, own)?
+                    }
+                    (None, _, _) => {
                         let function_domain = Value::Set(Arc::new(SetEnum::from_normalized(
                             function.domain_elements(),
                         )));
@@ -690,4 +696,14 @@ See https://explain.tlapl.us/seq-unenumerable for additional details."
         ),
         _ => format!("TLC encountered a non-enumerable quantifier bound\n{text}.\n{expression}"),
     }
+}
+
+/// Whether two equally long sequences of values are equal element by element.
+fn all_equal(left: &[Value], right: &[Value]) -> EvalResult<bool> {
+    for (a, b) in left.iter().zip(right) {
+        if !equals(a, b)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }

@@ -21,6 +21,7 @@ mod atom;
 pub mod convert;
 mod error;
 pub mod ext;
+pub mod fast_hash;
 pub mod fingerprint;
 pub mod functions;
 mod lazy;

@@ -417,6 +417,9 @@ pub(crate) fn model_value_compare_from_other(m: &Atom, other: &Value) -> EvalRes
 
 /// `ModelValue.equals`.
 fn model_value_equals(m: &Atom, a: &Value, b: &Value) -> EvalResult<bool> {
+    if matches!(b, Value::ModelValue(other) if other == m) {
+        return Ok(true);
+    }
     let Some(kind) = m.model_value_type() else {
         return Ok(matches!(b, Value::ModelValue(other) if other == m));
     };

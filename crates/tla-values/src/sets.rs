@@ -50,8 +50,14 @@ pub fn elements(value: &Value) -> EvalResult<Vec<Value>> {
 
 /// The elements in TLC's normalised order (what `CHOOSE` and printing use).
 pub fn normalized_elements(value: &Value) -> EvalResult<Vec<Value>> {
+    Ok(enumerated(value)?.normalized()?.to_vec())
+}
+
+/// The set as an enumerated set, whose `normalized()` elements can be borrowed (quantifiers
+/// iterate over them without copying).
+pub fn enumerated(value: &Value) -> EvalResult<Arc<SetEnum>> {
     match to_set_enum(value)? {
-        Some(set) => Ok(set.normalized()?.to_vec()),
+        Some(set) => Ok(set),
         None => Err(EvalError::not_enumerable(format!("{} is not enumerable.", ppr(value)))),
     }
 }
