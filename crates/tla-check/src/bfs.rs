@@ -9,11 +9,10 @@
 //! implied actions (`[][A]_v` properties) on every transition, and a state without any successor
 //! is a deadlock unless deadlock checking is off.
 
-
-use tla_values::fast_hash::IntegerMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tla_values::fast_hash::IntegerMap;
 
 use tla_eval::{split_definition_actions, successors, Action, Ctx, Env, Failure, WorkerContext};
 use tla_values::{EvalErrorKind, Value};

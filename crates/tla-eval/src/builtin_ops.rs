@@ -72,6 +72,21 @@ impl Evaluator {
                 }
                 Ok(Value::Bool(member == (op == BuiltinOp::In)))
             }
+            BuiltinOp::Equal | BuiltinOp::NotEqual | BuiltinOp::In | BuiltinOp::NotIn
+                if arguments.len() == 2 =>
+            {
+                // Compared in place: operands that are stored values are not copied.
+                self.with_value(&arguments[0], env, ctx, |left| {
+                    self.with_value(&arguments[1], env, ctx, |right| {
+                        let holds = match op {
+                            BuiltinOp::Equal | BuiltinOp::NotEqual => equals(left, right),
+                            _ => sets::member(right, left),
+                        }
+                        .map_err(Failure::new)?;
+                        Ok(Value::Bool(holds == matches!(op, BuiltinOp::Equal | BuiltinOp::In)))
+                    })
+                })
+            }
             BuiltinOp::Enabled => {
                 Ok(Value::Bool(crate::successors::is_enabled(self, argument(0)?, env, ctx)?))
             }

@@ -106,6 +106,8 @@ pub(crate) struct Shared {
     /// Per definition: whether its value can change during a run although it is constant-level
     /// (it calls `TLCGet` or `Trace`, which TLC marks as state-level for that reason).
     pub volatile: Vec<bool>,
+    /// Per definition: the native operator it is, if any (`native_calls.rs`).
+    pub natives: Vec<Option<crate::native_calls::NativeOperator>>,
     pub settings: EvalSettings,
 }
 
@@ -137,6 +139,7 @@ impl Evaluator {
         let callees = definition_callees(hir);
         let volatile = volatile_definitions(hir, &callees);
         let self_referencing = self_referencing_functions(hir, &callees);
+        let natives = crate::native_calls::native_operators(hir);
         Evaluator {
             shared: Arc::new(Shared {
                 hir,
@@ -148,6 +151,7 @@ impl Evaluator {
                 cache,
                 self_referencing,
                 volatile,
+                natives,
                 settings,
             }),
         }
@@ -263,8 +267,8 @@ impl Evaluator {
             ExprKind::Constant(constant) => self.eval_constant(*constant, ctx).at(expr),
             ExprKind::Variable(var) => self.eval_variable(*var as usize, ctx.current).at(expr),
             ExprKind::Call { def, arguments } => {
-                if let Some((module, name)) = self.native_body(*def, arguments) {
-                    return self.call_native_eagerly(module, name, arguments, env, ctx).at(expr);
+                if let Some(native) = self.native_of(*def, arguments) {
+                    return self.call_native_eagerly(native, arguments, env, ctx).at(expr);
                 }
                 let bindings = self.bind_arguments(arguments, env)?;
                 self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
@@ -399,9 +403,10 @@ impl Evaluator {
                 Ok(sets::function_set(&domain, &range))
             }
             ExprKind::Apply { function, arguments } => {
-                let function_value = self.eval(function, env, ctx)?;
-                let argument = self.eval_argument_tuple(arguments, env, ctx)?;
-                functions::apply(&function_value, &argument).at(expr)
+                self.with_value(function, env, ctx, |function_value| {
+                    let argument = self.eval_argument_tuple(arguments, env, ctx)?;
+                    functions::apply(function_value, &argument).at(expr)
+                })
             }
             ExprKind::Record(fields) => {
                 let mut values = Vec::with_capacity(fields.len());
@@ -417,21 +422,20 @@ impl Evaluator {
                 }
                 Ok(sets::record_set(values))
             }
-            ExprKind::Field { record, field } => {
-                let value = self.eval(record, env, ctx)?;
+            ExprKind::Field { record, field } => self.with_value(record, env, ctx, |value| {
                 let name = Value::Str(self.atom(field));
-                match functions::record_field(&value, &name).at(expr)? {
+                match functions::record_field(value, &name).at(expr)? {
                     Some(found) => Ok(found),
                     None => Err(Failure::message(
                         EvalErrorKind::NotInDomain,
                         format!(
                             "Attempted to access nonexistent field '{field}' of record\n{}",
-                            tla_values::ppr(&value)
+                            tla_values::ppr(value)
                         ),
                     ))
                     .at(expr),
                 }
-            }
+            }),
             ExprKind::Except { function, updates } => {
                 let mut value = self.eval(function, env, ctx)?;
                 for update in updates {
@@ -497,6 +501,34 @@ impl Evaluator {
         ctx: &Ctx,
     ) -> EvalOutcome<Vec<Value>> {
         items.iter().map(|item| self.eval(item, env, ctx)).collect()
+    }
+
+    /// Calls `use_value` on the value of `expr`, borrowed where it is already stored (a state
+    /// variable, a bound value, a constant) instead of copied: fewer reference-count updates on
+    /// the hot paths (function application, field access, comparisons).
+    pub(crate) fn with_value<R>(
+        &self,
+        expr: &'static Expr,
+        env: &Env,
+        ctx: &Ctx,
+        use_value: impl FnOnce(&Value) -> EvalOutcome<R>,
+    ) -> EvalOutcome<R> {
+        let stored = match &expr.kind {
+            ExprKind::Variable(var) => ctx.current.variable(*var as usize),
+            ExprKind::Local(index) => match env.get(*index) {
+                Some(Binding::Value(value)) => Some(value),
+                _ => None,
+            },
+            ExprKind::Constant(constant) => match self.shared.constants.get(*constant as usize) {
+                Some(ConstantBinding::Value(value)) => Some(value),
+                _ => None,
+            },
+            _ => None,
+        };
+        match stored {
+            Some(value) => use_value(value),
+            None => use_value(&self.eval(expr, env, ctx)?),
+        }
     }
 
     /// `f[a]` applies to `a`; `f[a, b]` to the tuple `<<a, b>>`.
@@ -645,56 +677,6 @@ impl Evaluator {
             }
             OperatorClosure::Builtin(op) => self.apply_builtin_values(*op, &arguments),
         }
-    }
-
-    /// The native operator `def` stands for, when it is called with arguments: natives force
-    /// every argument anyway, so their arguments need no lazy bindings.
-    fn native_body(
-        &self,
-        def: DefId,
-        arguments: &[Expr],
-    ) -> Option<(&'static str, &'static str)> {
-        if arguments.is_empty() {
-            return None;
-        }
-        match &self.shared.hir.definitions.get(self.resolve_definition(def) as usize)?.body {
-            Body::Native { module, name } => Some((module.as_str(), name.as_str())),
-            _ => None,
-        }
-    }
-
-    /// A native operator called on its arguments, evaluated in order (as `call_body` forces
-    /// them), with the call depth guard of `call_definition`.
-    fn call_native_eagerly(
-        &self,
-        module: &'static str,
-        name: &'static str,
-        arguments: &'static [Expr],
-        env: &Env,
-        ctx: &Ctx,
-    ) -> EvalOutcome<Value> {
-        let mut values = Vec::with_capacity(arguments.len());
-        for argument in arguments {
-            values.push(match &argument.kind {
-                ExprKind::Operator(operator) => {
-                    OperatorValue::wrap(self.closure_of(operator, env)?)
-                }
-                _ => self.eval(argument, env, ctx)?,
-            });
-        }
-        let depth = ctx.worker.call_depth.get();
-        if depth >= MAX_CALL_DEPTH {
-            return Err(Failure::message(
-                EvalErrorKind::Unsupported,
-                format!(
-                    "The evaluation of {name} nested deeper than {MAX_CALL_DEPTH} calls (infinite recursion?)."
-                ),
-            ));
-        }
-        ctx.worker.call_depth.set(depth + 1);
-        let result = crate::host::call_native(self, module, name, &values, ctx);
-        ctx.worker.call_depth.set(depth);
-        result
     }
 
     /// Calls `def` with `bindings` pushed on `env` (the definition's own environment).

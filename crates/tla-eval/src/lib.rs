@@ -20,6 +20,7 @@ pub mod evaluator;
 pub mod failure;
 mod host;
 pub mod native;
+mod native_calls;
 pub mod successors;
 mod tlc_registers;
 pub mod values;
