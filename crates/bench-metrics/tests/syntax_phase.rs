@@ -59,7 +59,7 @@ fn syntax_phase_cases() {
 fn task_reference_models_score_full_marks() {
     let tasks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
     let mut n_checked = 0;
-    for task in ["spin", "mutex", "rwmutex", "ringbuffer"] {
+    for task in ["spin", "mutex", "rwmutex", "ringbuffer", "zookeeper"] {
         let reference = tasks.join(task).join("reference");
         let text = std::fs::read_to_string(reference.join(format!("{task}.tla"))).unwrap();
         let cfg = std::fs::read_to_string(reference.join(format!("{task}.cfg"))).unwrap();
@@ -79,7 +79,7 @@ fn task_reference_models_score_full_marks() {
         assert!(result.actions.len() >= 3, "{task}: {:?}", result.actions);
         n_checked += 1;
     }
-    assert_eq!(n_checked, 4);
+    assert_eq!(n_checked, 5);
 }
 
 /// Negative controls: each reference model with one action broken scores strictly lower on
@@ -87,7 +87,7 @@ fn task_reference_models_score_full_marks() {
 #[test]
 fn broken_variants_of_the_reference_models_fail_exactly_the_broken_action() {
     let tasks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
-    for task in ["spin", "mutex", "rwmutex", "ringbuffer"] {
+    for task in ["spin", "mutex", "rwmutex", "ringbuffer", "zookeeper"] {
         let reference = tasks.join(task).join("reference");
         let text = std::fs::read_to_string(reference.join(format!("{task}.tla"))).unwrap();
         let cfg = std::fs::read_to_string(reference.join(format!("{task}.cfg"))).unwrap();

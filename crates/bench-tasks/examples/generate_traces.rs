@@ -68,6 +68,8 @@ fn main() -> ExitCode {
         };
         let config = TraceGenerationConfig {
             cargo_program: PathBuf::from("cargo"),
+            javac_program: PathBuf::from("javac"),
+            java_program: PathBuf::from("java"),
             build_directory: scratch.join("build").join(task_id),
             target_directory: scratch.join("target"),
             output_directory: task.trace_corpus.directory.clone(),

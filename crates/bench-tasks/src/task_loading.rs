@@ -13,7 +13,7 @@ use crate::{
     invariant_templates::{is_tla_identifier, parse_invariant_templates},
     task_manifest::{HarnessSection, SourceSection, TaskManifest, TASK_SCHEMA_VERSION},
     task_model::{
-        AgentPromptFiles, PinnedSource, ReferenceModel, SourceFile, SourceProvider,
+        AgentPromptFiles, HarnessBuild, PinnedSource, ReferenceModel, SourceFile, SourceProvider,
         SystemDescription, SystemKind, Task, TraceCorpusLocation, TraceHarnessLocation,
     },
     trace_corpus::parse_trace_corpus_manifest,
@@ -270,10 +270,15 @@ fn build_trace_harness(
     harness: HarnessSection,
 ) -> Result<TraceHarnessLocation, TaskLoadErrorKind> {
     let directory = relative_path(task_directory, "harness.directory", &harness.directory)?;
-    if !directory.join("Cargo.toml").is_file() {
+    let build = harness_build(&harness)?;
+    let entry_file = match build {
+        HarnessBuild::Cargo => directory.join("Cargo.toml"),
+        HarnessBuild::Java { .. } => directory.join("src").join("TraceHarness.java"),
+    };
+    if !entry_file.is_file() {
         return Err(TaskLoadErrorKind::MissingFile {
             field: "harness.directory".to_owned(),
-            path: directory.join("Cargo.toml"),
+            path: entry_file,
         });
     }
     if harness.version.trim().is_empty() {
@@ -296,7 +301,44 @@ fn build_trace_harness(
         operations_per_thread: harness.operations_per_thread,
         seeds: harness.seeds,
         shared_files,
+        build,
     })
+}
+
+/// `build` and `classpath` of `[harness]`: `cargo` (the default) takes no class path; `java`
+/// takes absolute jar paths (checked when the harness is built, not here: the jars are only
+/// installed where traces are generated).
+fn harness_build(harness: &HarnessSection) -> Result<HarnessBuild, TaskLoadErrorKind> {
+    match harness.build.as_deref().unwrap_or("cargo") {
+        "cargo" => {
+            if harness.classpath.is_empty() {
+                Ok(HarnessBuild::Cargo)
+            } else {
+                Err(invalid(
+                    "harness.classpath",
+                    "is only allowed with `build = \"java\"`".to_owned(),
+                ))
+            }
+        }
+        "java" => {
+            let mut classpath = Vec::with_capacity(harness.classpath.len());
+            for (entry_idx, entry) in harness.classpath.iter().enumerate() {
+                let path = PathBuf::from(entry);
+                if !path.is_absolute() || entry.contains(':') {
+                    return Err(invalid(
+                        &format!("harness.classpath[{entry_idx}]"),
+                        format!("`{entry}` must be an absolute path without `:`"),
+                    ));
+                }
+                classpath.push(path);
+            }
+            Ok(HarnessBuild::Java { classpath })
+        }
+        other => Err(invalid(
+            "harness.build",
+            format!("`{other}` is not a harness build; expected `cargo` or `java`"),
+        )),
+    }
 }
 
 /// Resolves `harness.shared_files` against the task folder. Each entry must name an existing

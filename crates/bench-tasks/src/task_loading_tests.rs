@@ -8,7 +8,7 @@ use expect_test::{expect, Expect};
 
 use crate::{
     load_all_tasks, load_task, sha256_hex_of_bytes, summarize_task,
-    test_directories::TestDirectory, AgentKind, SourceProvider, SystemKind,
+    test_directories::TestDirectory, AgentKind, HarnessBuild, SourceProvider, SystemKind,
 };
 
 pub(crate) const FIXTURE_SOURCE_TEXT: &str = "fn lock() {}\nfn unlock() {}\n";
@@ -366,6 +366,85 @@ fn resolves_and_validates_the_shared_harness_files() {
                 assert_eq!(shown, expected, "{}", case.shared_files_line);
             }
             (loaded, _) => panic!("{}: unexpected {loaded:?}", case.shared_files_line),
+        }
+    }
+}
+
+/// One `build`/`classpath` combination of `[harness]`, the files of the harness template and
+/// what loading must give: the build, or the error with the scratch root shown as `$ROOT`.
+struct HarnessBuildCase {
+    lines: &'static str,
+    template_files: &'static [&'static str],
+    expected: Result<fn() -> HarnessBuild, &'static str>,
+}
+
+const HARNESS_BUILD_CASES: &[HarnessBuildCase] = &[
+    HarnessBuildCase {
+        lines: "",
+        template_files: &["Cargo.toml"],
+        expected: Ok(|| HarnessBuild::Cargo),
+    },
+    HarnessBuildCase {
+        lines: "build = \"cargo\"",
+        template_files: &["Cargo.toml"],
+        expected: Ok(|| HarnessBuild::Cargo),
+    },
+    HarnessBuildCase {
+        lines: "build = \"java\"\nclasspath = [\"/usr/share/java/a.jar\", \"/opt/b.jar\"]",
+        template_files: &["src/TraceHarness.java"],
+        expected: Ok(|| HarnessBuild::Java {
+            classpath: vec![PathBuf::from("/usr/share/java/a.jar"), PathBuf::from("/opt/b.jar")],
+        }),
+    },
+    HarnessBuildCase {
+        lines: "build = \"java\"",
+        template_files: &["Cargo.toml"],
+        expected: Err("task folder `$ROOT/lock`: `harness.directory` names `$ROOT/lock/harness/src/TraceHarness.java`, which does not exist"),
+    },
+    HarnessBuildCase {
+        lines: "build = \"java\"\nclasspath = [\"lib/a.jar\"]",
+        template_files: &["src/TraceHarness.java"],
+        expected: Err("task folder `$ROOT/lock`: `harness.classpath[0]`: `lib/a.jar` must be an absolute path without `:`"),
+    },
+    HarnessBuildCase {
+        lines: "build = \"java\"\nclasspath = [\"/a.jar:/b.jar\"]",
+        template_files: &["src/TraceHarness.java"],
+        expected: Err("task folder `$ROOT/lock`: `harness.classpath[0]`: `/a.jar:/b.jar` must be an absolute path without `:`"),
+    },
+    HarnessBuildCase {
+        lines: "classpath = [\"/usr/share/java/a.jar\"]",
+        template_files: &["Cargo.toml"],
+        expected: Err("task folder `$ROOT/lock`: `harness.classpath`: is only allowed with `build = \"java\"`"),
+    },
+    HarnessBuildCase {
+        lines: "build = \"make\"",
+        template_files: &["Cargo.toml"],
+        expected: Err("task folder `$ROOT/lock`: `harness.build`: `make` is not a harness build; expected `cargo` or `java`"),
+    },
+];
+
+#[test]
+fn loads_the_harness_build_and_checks_its_files_and_class_path() {
+    for case in HARNESS_BUILD_CASES {
+        let root = TestDirectory::new("harness-build");
+        let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+        for file in case.template_files {
+            root.write(&format!("lock/harness/{file}"), "");
+        }
+        let manifest_path = task_directory.join("task.toml");
+        let text = std::fs::read_to_string(&manifest_path).unwrap();
+        let harness = format!(
+            "\n[harness]\ndirectory = \"harness\"\nversion = \"1\"\nthreads = 3\noperations_per_thread = 2\nseeds = 4\n{}\n",
+            case.lines
+        );
+        std::fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+        let loaded =
+            load_task(&task_directory).map(|task| task.trace_harness.unwrap().build).map_err(
+                |error| error.to_string().replace(&root.path().display().to_string(), "$ROOT"),
+            );
+        match case.expected {
+            Ok(build) => assert_eq!(loaded, Ok(build()), "{}", case.lines),
+            Err(message) => assert_eq!(loaded, Err(message.to_owned()), "{}", case.lines),
         }
     }
 }

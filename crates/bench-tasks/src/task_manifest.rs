@@ -53,6 +53,10 @@
 //!     "../harness-common/recorder.rs",
 //!     "../harness-common/workload.rs",
 //! ]
+//! build = "cargo"                # optional: how the harness is built, `cargo` (the default) or
+//!                                # `java`: `src/**/*.java` and the fetched `*.java` files are
+//!                                # compiled with javac and `TraceHarness` is run with java
+//! classpath = ["/usr/share/java/zookeeper.jar"]  # `java` only: absolute jar paths
 //! ```
 
 use serde::Deserialize;
@@ -155,4 +159,9 @@ pub(crate) struct HarnessSection {
     /// `../`, because the files are shared with the harnesses of other tasks.
     #[serde(default)]
     pub(crate) shared_files: Vec<String>,
+    /// `cargo` (when absent) or `java`.
+    pub(crate) build: Option<String>,
+    /// Absolute paths of the jars a `java` harness compiles and runs against.
+    #[serde(default)]
+    pub(crate) classpath: Vec<String>,
 }

@@ -192,4 +192,19 @@ pub struct TraceHarnessLocation {
     /// harness's `src/` under their own file name before it is built; the loader checks that
     /// each exists and that no two of them, or a file of the template's `src/`, share a name.
     pub shared_files: Vec<PathBuf>,
+    /// How the harness is built and run.
+    pub build: HarnessBuild,
+}
+
+/// The toolchain of a trace harness (`build` of `[harness]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HarnessBuild {
+    /// A cargo project (`Cargo.toml`), built with `cargo build --release --locked`; the binary
+    /// `<task id>-trace-harness` is run.
+    Cargo,
+    /// Java sources: every `*.java` under the template's `src/` and the fetched upstream files
+    /// is compiled with `javac` against `classpath`, and the class `TraceHarness` (in the
+    /// unnamed package, `src/TraceHarness.java`) is run with `java`, the compiled classes
+    /// first on the class path.
+    Java { classpath: Vec<PathBuf> },
 }

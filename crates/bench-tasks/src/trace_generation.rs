@@ -20,6 +20,13 @@
 //!
 //! The harness uses unstable `impl !Send` syntax found in the upstream code, so it is built with
 //! `RUSTC_BOOTSTRAP=1` on a stable toolchain; nothing else unstable is enabled.
+//!
+//! A harness with `build = "java"` ([`HarnessBuild::Java`]) has no `Cargo.toml`: every `*.java`
+//! file of the build folder (the template's `src/` and the fetched `upstream/` files, so the
+//! pinned upstream classes shadow those of the class path) is compiled with `javac` against the
+//! `classpath` jars into the target folder's `classes/`, and each run is
+//! `java -cp classes:<classpath> TraceHarness --seed S --threads N --operations K`, with the same
+//! event protocol.
 
 use std::{
     collections::BTreeMap,
@@ -32,7 +39,7 @@ use crate::{
     content_hashing::sha256_hex_of_bytes,
     source_fetching::FetchedSources,
     source_providers::describe_command,
-    task_model::Task,
+    task_model::{HarnessBuild, Task},
     trace_corpus::{
         render_trace_corpus_manifest, TraceCorpusManifest, TraceGenerationRecord, TraceRecord,
         TRACE_MANIFEST_SCHEMA_VERSION,
@@ -42,8 +49,12 @@ use crate::{
 /// How to build and run a harness; every field is chosen by the caller.
 #[derive(Debug, Clone)]
 pub struct TraceGenerationConfig {
-    /// The `cargo` that builds the harness.
+    /// The `cargo` that builds a cargo harness.
     pub cargo_program: PathBuf,
+    /// The `javac` that compiles a java harness.
+    pub javac_program: PathBuf,
+    /// The `java` that runs a java harness.
+    pub java_program: PathBuf,
     /// Scratch folder the template and the upstream files are copied into (emptied first).
     pub build_directory: PathBuf,
     /// Cargo target folder for the harness build (kept between runs to build faster).
@@ -129,24 +140,14 @@ pub fn generate_trace_corpus(
             .map_err(|error| io_error(&destination, error))?;
     }
 
-    let manifest_path = config.build_directory.join("Cargo.toml");
-    let mut build = Command::new(&config.cargo_program);
-    build
-        .args(["build", "--release", "--quiet", "--locked", "--manifest-path"])
-        .arg(&manifest_path)
-        .arg("--target-dir")
-        .arg(&config.target_directory)
-        .env("RUSTC_BOOTSTRAP", "1");
-    run_to_completion(&mut build)?;
-    let binary_name = format!("{}-trace-harness{}", task.id, std::env::consts::EXE_SUFFIX);
-    let binary = config.target_directory.join("release").join(binary_name);
+    let run_command = build_harness(&task.id, &harness.build, config)?;
 
     fs::create_dir_all(&config.output_directory)
         .map_err(|error| io_error(&config.output_directory, error))?;
     remove_old_traces(&config.output_directory)?;
     let mut traces = Vec::with_capacity(config.seeds.len());
     for (seed_idx, &seed) in config.seeds.iter().enumerate() {
-        let mut run = Command::new(&binary);
+        let mut run = run_command();
         run.arg("--seed")
             .arg(seed.to_string())
             .arg("--threads")
@@ -185,6 +186,86 @@ pub fn generate_trace_corpus(
     fs::write(&manifest_path, render_trace_corpus_manifest(&manifest))
         .map_err(|error| io_error(&manifest_path, error))?;
     Ok(manifest)
+}
+
+/// Builds the harness in [`TraceGenerationConfig::build_directory`] and returns a maker of the
+/// command that runs it (without the workload arguments).
+fn build_harness<'a>(
+    task_id: &str,
+    build: &'a HarnessBuild,
+    config: &'a TraceGenerationConfig,
+) -> Result<Box<dyn Fn() -> Command + 'a>, TraceGenerationError> {
+    match build {
+        HarnessBuild::Cargo => {
+            let manifest_path = config.build_directory.join("Cargo.toml");
+            let mut command = Command::new(&config.cargo_program);
+            command
+                .args(["build", "--release", "--quiet", "--locked", "--manifest-path"])
+                .arg(&manifest_path)
+                .arg("--target-dir")
+                .arg(&config.target_directory)
+                .env("RUSTC_BOOTSTRAP", "1");
+            run_to_completion(&mut command)?;
+            let binary_name = format!("{task_id}-trace-harness{}", std::env::consts::EXE_SUFFIX);
+            let binary = config.target_directory.join("release").join(binary_name);
+            Ok(Box::new(move || Command::new(&binary)))
+        }
+        HarnessBuild::Java { classpath } => {
+            let classes = config.target_directory.join("classes");
+            if classes.exists() {
+                fs::remove_dir_all(&classes)
+                    .map_err(|error| TraceGenerationError::Io { path: classes.clone(), error })?;
+            }
+            fs::create_dir_all(&classes)
+                .map_err(|error| TraceGenerationError::Io { path: classes.clone(), error })?;
+            let mut sources = Vec::new();
+            java_sources(&config.build_directory, &mut sources)?;
+            sources.sort();
+            let mut command = Command::new(&config.javac_program);
+            command
+                .args(["-nowarn", "-encoding", "UTF-8", "-d"])
+                .arg(&classes)
+                .arg("-cp")
+                .arg(java_classpath(None, classpath))
+                .args(&sources);
+            run_to_completion(&mut command)?;
+            let run_classpath = java_classpath(Some(&classes), classpath);
+            Ok(Box::new(move || {
+                let mut command = Command::new(&config.java_program);
+                command.arg("-cp").arg(&run_classpath).arg(JAVA_MAIN_CLASS);
+                command
+            }))
+        }
+    }
+}
+
+/// The class a java harness runs (`src/TraceHarness.java`, in the unnamed package).
+const JAVA_MAIN_CLASS: &str = "TraceHarness";
+
+/// `first` (the compiled classes) and then the jars, joined with `:`.
+fn java_classpath(first: Option<&Path>, jars: &[PathBuf]) -> std::ffi::OsString {
+    let mut joined = std::ffi::OsString::new();
+    for path in first.into_iter().chain(jars.iter().map(PathBuf::as_path)) {
+        if !joined.is_empty() {
+            joined.push(":");
+        }
+        joined.push(path);
+    }
+    joined
+}
+
+/// Every `*.java` file under `directory`, recursively.
+fn java_sources(directory: &Path, sources: &mut Vec<PathBuf>) -> Result<(), TraceGenerationError> {
+    let io_error = |error| TraceGenerationError::Io { path: directory.to_path_buf(), error };
+    for entry in fs::read_dir(directory).map_err(io_error)? {
+        let path = entry.map_err(io_error)?.path();
+        if path.is_dir() {
+            java_sources(&path, sources)?;
+        } else if path.extension().is_some_and(|extension| extension == "java") {
+            sources.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// Content statistics of one trace, as recorded in the manifest.
@@ -292,6 +373,12 @@ fn copy_directory(from: &Path, to: &Path) -> Result<(), TraceGenerationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{
+        load_task,
+        source_fetching::FetchedSourceFile,
+        task_loading_tests::{local_source_section, write_fixture_task},
+        test_directories::TestDirectory,
+    };
 
     #[test]
     fn statistics_count_events_and_contention() {
@@ -310,5 +397,78 @@ mod tests {
         assert_eq!(trace_statistics(gap).unwrap_err().0, 1);
         let no_event = b"{\"seq\":0,\"thread\":1,\"contention\":false}\n";
         assert!(trace_statistics(no_event).unwrap_err().1.contains("`event`"));
+    }
+
+    /// A java harness is compiled from its `src/` and the fetched files by `javac` (stubbed
+    /// here: it checks its arguments and leaves a class file) and each seed runs
+    /// `java -cp classes:<jars> TraceHarness` (stubbed: it checks the class path and prints a
+    /// two-event trace naming its seed).
+    #[cfg(unix)]
+    #[test]
+    fn a_java_harness_is_compiled_with_the_upstream_files_and_run_per_seed() {
+        let scratch = TestDirectory::new("java-harness");
+        let task_directory = write_fixture_task(&scratch, "lock", &local_source_section());
+        scratch.write("lock/harness/src/TraceHarness.java", "class TraceHarness {}\n");
+        scratch.write("lock/harness/src/org/example/Hook.java", "package org.example;\n");
+        let manifest_path = task_directory.join("task.toml");
+        let text = fs::read_to_string(&manifest_path).unwrap();
+        let harness = "\n[harness]\ndirectory = \"harness\"\nversion = \"2\"\nthreads = 3\noperations_per_thread = 1\nseeds = 2\nbuild = \"java\"\nclasspath = [\"/jars/a.jar\", \"/jars/b.jar\"]\n";
+        fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+        let task = load_task(&task_directory).unwrap();
+        let upstream = scratch.write("fetched/org/up/Election.java", "package org.up;\n");
+        let sources = FetchedSources {
+            root: scratch.path().join("fetched"),
+            files: vec![FetchedSourceFile {
+                path: "org/up/Election.java".to_owned(),
+                role: "The election.".to_owned(),
+                location: upstream,
+                line_count: 1,
+            }],
+        };
+        let build = scratch.path().join("build");
+        let target = scratch.path().join("target");
+        let javac = scratch.write(
+            "bin/javac",
+            &format!(
+                "#!/bin/sh\nset -e\n[ \"$*\" = \"-nowarn -encoding UTF-8 -d {target}/classes -cp /jars/a.jar:/jars/b.jar {build}/src/TraceHarness.java {build}/src/org/example/Hook.java {build}/upstream/org/up/Election.java\" ] || {{ echo \"javac $*\" >&2; exit 3; }}\n: > \"$5/TraceHarness.class\"\n",
+                target = target.display(),
+                build = build.display(),
+            ),
+        );
+        let java = scratch.write(
+            "bin/java",
+            &format!(
+                "#!/bin/sh\nset -e\n[ \"$1 $2 $3\" = \"-cp {target}/classes:/jars/a.jar:/jars/b.jar TraceHarness\" ] || {{ echo \"java $*\" >&2; exit 4; }}\n[ -f {target}/classes/TraceHarness.class ] || exit 5\n\
+                 echo \"{{\\\"seq\\\":0,\\\"thread\\\":1,\\\"event\\\":\\\"start\\\",\\\"contention\\\":false,\\\"seed\\\":$5}}\"\n\
+                 echo \"{{\\\"seq\\\":1,\\\"thread\\\":2,\\\"event\\\":\\\"notification\\\",\\\"contention\\\":true}}\"\n",
+                target = target.display(),
+            ),
+        );
+        for program in [&javac, &java] {
+            Command::new("chmod").arg("+x").arg(program).status().unwrap();
+        }
+        let output = scratch.path().join("traces");
+        let config = TraceGenerationConfig {
+            cargo_program: PathBuf::from("/nonexistent/cargo"),
+            javac_program: javac,
+            java_program: java,
+            build_directory: build,
+            target_directory: target,
+            output_directory: output.clone(),
+            seeds: vec![1, 2],
+            threads: 3,
+            operations_per_thread: 1,
+            regeneration_command: "sysmobench traces --task lock".to_owned(),
+        };
+        let manifest = generate_trace_corpus(&task, &sources, &config).unwrap();
+        assert_eq!(manifest.generation.harness_version, "2");
+        assert_eq!(manifest.traces.len(), 2);
+        for (trace, seed) in manifest.traces.iter().zip([1, 2]) {
+            assert_eq!(trace.seed, seed);
+            assert_eq!((trace.events, trace.contention_events), (2, 1));
+            let text = fs::read_to_string(output.join(&trace.file)).unwrap();
+            assert!(text.contains(&format!("\"seed\":{seed}")), "{text}");
+        }
+        assert!(output.join("manifest.toml").is_file());
     }
 }

@@ -20,6 +20,8 @@ enum FieldType {
     OneOf(&'static [&'static str]),
     /// A thread id of the run (1..=threads) or `null`.
     ThreadOrNull,
+    /// A thread id of the run (1..=threads), for instance a server of the ensemble.
+    Thread,
     /// A list of non-negative integers.
     Counts,
 }
@@ -46,13 +48,16 @@ struct TraceSchema {
     required_contention: &'static [(&'static str, Option<&'static str>)],
 }
 
-use FieldType::{Bool, Count, Counts, OneOf, ThreadOrNull};
+use FieldType::{Bool, Count, Counts, OneOf, Thread, ThreadOrNull};
 
 const ACQUIRE_OUTCOMES: FieldType = OneOf(&["acquired", "failed"]);
 const RW_OPERATIONS: FieldType =
     OneOf(&["read", "write", "upread", "try_read", "try_write", "try_upread"]);
 const RING_FIELDS: &[Field] =
     &[("outcome", OneOf(&["ok", "none"]), true), ("count", Count, true), ("items", Counts, false)];
+
+const SERVER_STATES: FieldType = OneOf(&["LOOKING", "FOLLOWING", "LEADING"]);
+const DECIDED_STATES: FieldType = OneOf(&["FOLLOWING", "LEADING"]);
 
 const SCHEMAS: &[TraceSchema] = &[
     TraceSchema {
@@ -170,6 +175,46 @@ const SCHEMAS: &[TraceSchema] = &[
         ],
         required_contention: &[("push", Some("none")), ("pop", Some("none"))],
     },
+    TraceSchema {
+        task: "zookeeper",
+        actors: Actors::Numbered,
+        common: &[],
+        events: &[
+            (
+                "start",
+                &[
+                    ("round", Count, true),
+                    ("leader", Thread, true),
+                    ("zxid", Count, true),
+                    ("epoch", Count, true),
+                ],
+            ),
+            (
+                "notification",
+                &[
+                    ("server_state", SERVER_STATES, true),
+                    ("from", Thread, true),
+                    ("from_state", SERVER_STATES, true),
+                    ("leader", Thread, true),
+                    ("zxid", Count, true),
+                    ("epoch", Count, true),
+                    ("round", Count, true),
+                ],
+            ),
+            (
+                "decide",
+                &[
+                    ("state", DECIDED_STATES, true),
+                    ("leader", Thread, true),
+                    ("zxid", Count, true),
+                    ("round", Count, true),
+                ],
+            ),
+            ("stop", &[("state", SERVER_STATES, true)]),
+            ("restart", &[]),
+        ],
+        required_contention: &[("notification", None), ("decide", None), ("restart", None)],
+    },
 ];
 
 fn committed_tasks() -> Vec<Task> {
@@ -182,6 +227,7 @@ fn check_field(value: &Value, field_type: FieldType, threads: u32) -> Result<(),
         Bool => value.is_boolean(),
         Count => value.is_u64(),
         OneOf(allowed) => value.as_str().is_some_and(|text| allowed.contains(&text)),
+        Thread => value.as_u64().is_some_and(|id| (1..=u64::from(threads)).contains(&id)),
         ThreadOrNull => {
             value.is_null()
                 || value.as_u64().is_some_and(|id| (1..=u64::from(threads)).contains(&id))
@@ -266,6 +312,18 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
             if (text("outcome") == Some("none")) != (object["contention"] == Value::Bool(true)) {
                 return Err("exactly the `none` outcomes are contention".to_owned());
             }
+        }
+        "zookeeper" if kind == "decide" => {
+            // A server leads exactly when its final vote names itself (setPeerState).
+            let leads = text("state") == Some("LEADING");
+            if leads != (number("leader") == object["thread"].as_u64()) {
+                return Err(
+                    "a server is LEADING exactly when its final vote names itself".to_owned()
+                );
+            }
+        }
+        "zookeeper" if kind == "start" && number("leader") != object["thread"].as_u64() => {
+            return Err("an election starts with a vote for oneself".to_owned());
         }
         "mutex" | "rwmutex" if ["wake_one", "wake_pop", "wake_exit"].contains(&kind) => {
             let empty = text("outcome") == Some("empty");

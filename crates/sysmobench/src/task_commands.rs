@@ -537,6 +537,8 @@ pub fn run_traces(args: &[String]) -> ExitCode {
         .unwrap_or_else(|| task.trace_corpus.directory.clone());
     let config = TraceGenerationConfig {
         cargo_program: PathBuf::from("cargo"),
+        javac_program: PathBuf::from("javac"),
+        java_program: PathBuf::from("java"),
         build_directory: scratch.join("build").join(&task.id),
         target_directory: scratch.join("target"),
         output_directory: output_directory.clone(),

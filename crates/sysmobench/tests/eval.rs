@@ -24,7 +24,7 @@ fn eval(args: &[&str]) -> (i32, String) {
 
 #[test]
 fn reference_models_score_full_syntax_and_runtime_marks() {
-    for task in ["spin", "mutex", "rwmutex", "ringbuffer"] {
+    for task in ["spin", "mutex", "rwmutex", "ringbuffer", "zookeeper"] {
         let spec = repository().join(format!("tasks/{task}/reference/{task}.tla"));
         let (exit, output) = eval(&["--task", task, "--spec", spec.to_str().unwrap(), "--json"]);
         assert_eq!(exit, 0, "{output}");
@@ -97,11 +97,16 @@ fn wrap_action(task: &str, action: &str, prefix: &str) -> String {
     let text =
         std::fs::read_to_string(repository().join(format!("tasks/{task}/reference/{task}.tla")))
             .unwrap();
-    let with_parameter = format!("{action}(t) ==");
-    let (header, parameters) = if text.contains(&with_parameter) {
-        (with_parameter, "(t)")
-    } else {
-        (format!("{action} =="), "")
+    // `Action(p, q) ==` keeps its parameter list; `Action ==` has none.
+    let (header, parameters) = match text
+        .lines()
+        .find(|line| line.starts_with(&format!("{action}(")) && line.contains(") =="))
+    {
+        Some(line) => {
+            let parameters = &line[action.len()..line.find(") ==").unwrap() + 1];
+            (format!("{action}{parameters} =="), parameters.to_owned())
+        }
+        None => (format!("{action} =="), String::new()),
     };
     let renamed = format!("{action}Original");
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
@@ -137,12 +142,13 @@ fn negative_controls_lower_only_the_runtime_phase_of_each_task() {
         ("mutex", "Unlock"),
         ("rwmutex", "AttemptRead"),
         ("ringbuffer", "PushWrite"),
+        ("zookeeper", "Decide"),
     ] {
         let reference = std::fs::read_to_string(
             repository().join(format!("tasks/{task}/reference/{task}.tla")),
         )
         .unwrap();
-        if !reference.contains(&format!("{action}(t) =="))
+        if !reference.contains(&format!("{action}("))
             && !reference.contains(&format!("{action} =="))
         {
             panic!("{task} has no action {action}");
@@ -180,6 +186,7 @@ fn syntax_negative_controls_lower_only_the_syntax_phase_of_each_task() {
         ("mutex", "Unlock"),
         ("rwmutex", "AttemptRead"),
         ("ringbuffer", "PushWrite"),
+        ("zookeeper", "Decide"),
     ] {
         // An undefined operator in one action, and a definition that does not parse.
         let variants = [

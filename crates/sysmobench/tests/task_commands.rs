@@ -82,7 +82,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
     let listing: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let listing = listing.as_array().unwrap();
     let ids: Vec<&str> = listing.iter().map(|task| task["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["mutex", "ringbuffer", "rwmutex", "spin"]);
+    assert_eq!(ids, ["mutex", "ringbuffer", "rwmutex", "spin", "zookeeper"]);
     for task in listing {
         assert_eq!(task["traces"], 20, "{task}");
         assert_eq!(task["source_lines"], serde_json::Value::Null, "{task}");
@@ -97,7 +97,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
 
     let (code, stdout, stderr) = sysmobench(&["tasks"], &repository_root(), &cache);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout.lines().count(), 5, "{stdout}");
+    assert_eq!(stdout.lines().count(), 6, "{stdout}");
     assert!(stdout.lines().skip(1).all(|line| line.contains("not fetched  20 ")), "{stdout}");
 }
 
@@ -209,5 +209,8 @@ fn traces_reports_unknown_tasks_and_tasks_without_a_harness() {
     // The repository's own tasks folder, found by walking up.
     let (code, _, stderr) = sysmobench(&["traces", "--task", "nope"], &repository_root(), &cache);
     assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains("(known tasks: mutex, ringbuffer, rwmutex, spin)"), "{stderr}");
+    assert!(
+        stderr.contains("(known tasks: mutex, ringbuffer, rwmutex, spin, zookeeper)"),
+        "{stderr}"
+    );
 }
