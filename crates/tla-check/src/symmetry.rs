@@ -1,13 +1,10 @@
 //! Symmetry reduction: a state and its images under the model's `SYMMETRY` permutations count
 //! as one.
 //!
-//! TLC evaluates the `SYMMETRY` definition to a set of permutations of model values and, for
-//! each state, fingerprints the smallest of its images under those permutations, comparing
-//! images variable by variable (in the order TLC lists variables) with TLC's value order. The
-//! set need not be a group (`Permutations(A) \cup Permutations(B)` is common), and then which
-//! states count as one depends on exactly that comparison, so it is reproduced here.
-
-use std::sync::Arc;
+//! TLC evaluates the `SYMMETRY` definition to a set of permutations of model values and counts
+//! a state and its images under the group those permutations generate as one
+//! (`MVPerms.permutationSubgroup`; `Permutations(A) \cup Permutations(B)` is common). Any
+//! representative of the orbit gives TLC's state counts; we take the smallest image hash.
 
 use tla_values::{
     convert, fingerprint::Fingerprint, sets, Atom, EvalError, EvalErrorKind, EvalResult, Value,
@@ -96,86 +93,172 @@ fn compose(first: &Permutation, second: &Permutation) -> Permutation {
     pairs
 }
 
-/// The fingerprint of the smallest image of `state` (the state itself included).
+/// A fingerprint of the orbit of `state`: the smallest image hash over the permutation group
+/// (the identity included), so every state of one orbit gets the same value.
+///
+/// Images are hashed without being built: a model value hashes as its image, a set as the
+/// sorted hashes of its elements and a function (tuples and records included) as the sorted
+/// hashes of its argument/value pairs, so no permuted set has to be normalised again. Equal
+/// values hash equally whatever their representation (an interval and the enumerated set of
+/// its numbers, a tuple and the function on `1..n`). The hash is ours, not TLC's fingerprint;
+/// it is only compared with other states of the same run.
 pub fn symmetric_fingerprint(state: &[Value], permutations: &[Permutation]) -> EvalResult<u64> {
-    let mut best = state_fingerprint(state)?;
+    let mut best = state_hash(state, &[])?;
     for permutation in permutations {
-        let image: Vec<Value> =
-            state.iter().map(|value| permute(value, permutation)).collect::<EvalResult<_>>()?;
-        best = best.min(state_fingerprint(&image)?);
+        best = best.min(state_hash(state, permutation)?);
     }
     Ok(best)
 }
 
-fn state_fingerprint(state: &[Value]) -> EvalResult<u64> {
-    let mut fp = Fingerprint::new();
-    for value in state {
-        fp = fp.value(value)?;
-    }
-    Ok(fp.0)
+mod tag {
+    pub const STATE: u64 = 0x5354_4154_4500_0001;
+    pub const BOOL: u64 = 0x424f_4f4c_0000_0002;
+    pub const INT: u64 = 0x494e_5400_0000_0003;
+    pub const STRING: u64 = 0x5354_5249_4e47_0004;
+    pub const MODEL_VALUE: u64 = 0x4d4f_4445_4c00_0005;
+    pub const SET: u64 = 0x5345_5400_0000_0006;
+    pub const FUNCTION: u64 = 0x4655_4e43_0000_0007;
+    pub const PAIR: u64 = 0x5041_4952_0000_0008;
 }
 
-/// `value` with every model value renamed by `permutation`.
-pub fn permute(value: &Value, permutation: &Permutation) -> EvalResult<Value> {
+/// The splitmix64 finaliser: every input bit moves every output bit.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+fn combine(hash: u64, next: u64) -> u64 {
+    mix(hash.rotate_left(23) ^ next)
+}
+
+fn state_hash(state: &[Value], permutation: &[(Atom, Atom)]) -> EvalResult<u64> {
+    let mut hash = tag::STATE;
+    for value in state {
+        hash = combine(hash, image_hash(value, permutation)?);
+    }
+    Ok(hash)
+}
+
+/// The hash of `value` renamed by `permutation`.
+fn image_hash(value: &Value, permutation: &[(Atom, Atom)]) -> EvalResult<u64> {
     Ok(match value {
-        Value::ModelValue(atom) => match permutation.iter().find(|(from, _)| from == atom) {
-            Some((_, to)) => Value::ModelValue(to.clone()),
-            None => value.clone(),
-        },
-        Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::Interval(_) => value.clone(),
+        Value::Bool(b) => combine(tag::BOOL, u64::from(*b)),
+        Value::Int(n) => combine(tag::INT, *n as u64),
+        Value::Str(atom) => combine(tag::STRING, u64::from(atom.rank())),
+        Value::ModelValue(atom) => {
+            let image =
+                permutation.iter().find(|(from, _)| from == atom).map_or(atom, |(_, to)| to);
+            combine(tag::MODEL_VALUE, u64::from(image.rank()))
+        }
+        Value::Interval(interval) => {
+            let numbers = i64::from(interval.low)..=i64::from(interval.high);
+            sorted_hash(tag::SET, numbers.map(|n| combine(tag::INT, n as u64)).collect())
+        }
         Value::Set(set) => {
             let elements = set.normalized()?;
-            let permuted = elements
-                .iter()
-                .map(|element| permute(element, permutation))
-                .collect::<EvalResult<_>>()?;
-            Value::set_normalized(permuted)?
+            let mut hashes = Vec::with_capacity(elements.len());
+            for element in elements {
+                hashes.push(image_hash(element, permutation)?);
+            }
+            sorted_hash(tag::SET, hashes)
         }
-        Value::Tuple(elements) => Value::Tuple(
-            elements
-                .iter()
-                .map(|element| permute(element, permutation))
-                .collect::<EvalResult<Vec<_>>>()?
-                .into(),
-        ),
+        Value::Tuple(elements) => {
+            let mut hashes = Vec::with_capacity(elements.len());
+            for (index, element) in elements.iter().enumerate() {
+                let argument = combine(tag::INT, index as u64 + 1);
+                hashes.push(pair_hash(argument, image_hash(element, permutation)?));
+            }
+            sorted_hash(tag::FUNCTION, hashes)
+        }
         Value::Record(record) => {
-            let fields = record
-                .names()
-                .iter()
-                .zip(record.values())
-                .map(|(name, field)| Ok((name.clone(), permute(field, permutation)?)))
-                .collect::<EvalResult<Vec<_>>>()?;
-            Value::record(fields)?
+            let mut hashes = Vec::with_capacity(record.len());
+            for (name, field) in record.names().iter().zip(record.values()) {
+                let argument = combine(tag::STRING, u64::from(name.rank()));
+                hashes.push(pair_hash(argument, image_hash(field, permutation)?));
+            }
+            sorted_hash(tag::FUNCTION, hashes)
         }
         Value::Function(function) => {
-            if function.interval().is_some() {
-                let values = function
-                    .values()
-                    .iter()
-                    .map(|v| permute(v, permutation))
-                    .collect::<EvalResult<Vec<_>>>()?;
-                let low = function.interval().map(|interval| interval.low).unwrap_or(1);
-                Value::Function(Arc::new(tla_values::Function::from_interval(low, values)))
-            } else {
-                let domain = function
-                    .domain_elements()
-                    .iter()
-                    .map(|v| permute(v, permutation))
-                    .collect::<EvalResult<Vec<_>>>()?;
-                let values = function
-                    .values()
-                    .iter()
-                    .map(|v| permute(v, permutation))
-                    .collect::<EvalResult<Vec<_>>>()?;
-                Value::function(domain, values)?
+            let domain = function.domain_elements();
+            let mut hashes = Vec::with_capacity(domain.len());
+            for (argument, result) in domain.iter().zip(function.values()) {
+                hashes.push(pair_hash(
+                    image_hash(argument, permutation)?,
+                    image_hash(result, permutation)?,
+                ));
             }
+            sorted_hash(tag::FUNCTION, hashes)
         }
         Value::Lazy(_) | Value::Ext(_) => match convert::to_set_enum(value)? {
-            Some(set) => permute(&Value::Set(set), permutation)?,
+            Some(set) => image_hash(&Value::Set(set), permutation)?,
             None => match convert::to_function(value)? {
-                Some(function) => permute(&Value::Function(function), permutation)?,
-                None => value.clone(),
+                Some(function) => image_hash(&Value::Function(function), permutation)?,
+                None => {
+                    // Values with no structure to rename (operators): their TLC fingerprint.
+                    Fingerprint::new().value(value)?.0
+                }
             },
         },
     })
+}
+
+fn pair_hash(argument: u64, result: u64) -> u64 {
+    combine(combine(tag::PAIR, argument), result)
+}
+
+/// An order-independent hash of a collection: its size, then its sorted element hashes.
+fn sorted_hash(kind: u64, mut hashes: Vec<u64>) -> u64 {
+    hashes.sort_unstable();
+    let mut hash = combine(kind, hashes.len() as u64);
+    for element in hashes {
+        hash = combine(hash, element);
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tla_values::{Interner, Interval};
+
+    fn model_values(interner: &Interner, names: &[&str]) -> Vec<Atom> {
+        names.iter().map(|name| interner.intern(name)).collect()
+    }
+
+    #[test]
+    fn equal_values_in_other_representations_hash_alike() {
+        let interval = Value::Interval(Interval { low: 1, high: 3 });
+        let enumerated = Value::set_from_unnormalized((1..=3).map(Value::Int).collect());
+        assert_eq!(image_hash(&interval, &[]).unwrap(), image_hash(&enumerated, &[]).unwrap());
+        let tuple = Value::tuple(vec![Value::Int(7), Value::Int(8)]);
+        let function =
+            Value::function(vec![Value::Int(1), Value::Int(2)], vec![Value::Int(7), Value::Int(8)])
+                .unwrap();
+        assert_eq!(image_hash(&tuple, &[]).unwrap(), image_hash(&function, &[]).unwrap());
+    }
+
+    #[test]
+    fn a_state_and_its_image_share_the_orbit_fingerprint() {
+        let interner = Interner::new();
+        let atoms = model_values(&interner, &["a", "b", "c"]);
+        let swap_a_b =
+            vec![(atoms[0].clone(), atoms[1].clone()), (atoms[1].clone(), atoms[0].clone())];
+        let state = |owner: &Atom, waiting: &[&Atom]| {
+            vec![
+                Value::ModelValue(owner.clone()),
+                Value::set_from_unnormalized(
+                    waiting.iter().map(|atom| Value::ModelValue((*atom).clone())).collect(),
+                ),
+            ]
+        };
+        let group = [swap_a_b];
+        let first = symmetric_fingerprint(&state(&atoms[0], &[&atoms[2]]), &group).unwrap();
+        let image = symmetric_fingerprint(&state(&atoms[1], &[&atoms[2]]), &group).unwrap();
+        let other = symmetric_fingerprint(&state(&atoms[2], &[&atoms[0]]), &group).unwrap();
+        assert_eq!(first, image);
+        assert_ne!(first, other);
+    }
 }
