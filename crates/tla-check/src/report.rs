@@ -162,6 +162,43 @@ impl SourceIndex {
         )
     }
 
+    /// The left-hand side of the definition spanning `span` (`Op(x, y)` of `Op(x, y) == e`):
+    /// where TLC's coverage report locates a definition. The whole span when there is no `==`.
+    pub fn definition_header(&self, module: u32, span: Span) -> Location {
+        let whole = Location { module, span };
+        let Some((_, chars, byte_starts)) = self.modules.get(module as usize) else {
+            return whole;
+        };
+        let first = byte_starts.partition_point(|start| *start < span.start as usize);
+        let last = byte_starts.partition_point(|start| *start < span.end as usize).min(chars.len());
+        let Some(equals) =
+            (first..last.saturating_sub(1)).find(|&i| chars[i] == '=' && chars[i + 1] == '=')
+        else {
+            return whole;
+        };
+        let mut end = equals;
+        while end > first && chars[end - 1].is_whitespace() {
+            end -= 1;
+        }
+        if end == first {
+            return whole;
+        }
+        Location { module, span: Span { start: span.start, end: byte_starts[end] as u32 } }
+    }
+
+    /// The order TLC sorts locations in: module name, then start line and column, then end
+    /// line and column.
+    pub fn order_key(&self, location: &Location) -> (String, usize, usize, usize, usize) {
+        let (line, column, end_line, end_column) = self.bounds(location);
+        (self.module_name(location.module).to_string(), line, column, end_line, end_column)
+    }
+
+    /// TLC's short form of a location, `6 9 7 21` (lines and columns, no module).
+    pub fn short_location_text(&self, location: &Location) -> String {
+        let (line, column, end_line, end_column) = self.bounds(location);
+        format!("{line} {column} {end_line} {end_column}")
+    }
+
     /// `Line 6, column 9 to line 7, column 21 in M`.
     pub fn position_text(&self, location: &Location) -> String {
         let (line, column, end_line, end_column) = self.bounds(location);
@@ -313,12 +350,15 @@ pub fn initial_states_message(distinct: u64, now: &str) -> Message {
 }
 
 /// The messages that end a run: the verdict, its trace, the statistics.
+/// The messages that end a breadth-first run: the verdict, the coverage block if any, the
+/// statistics.
 pub fn run_messages(
     report: &CheckReport,
     sources: &SourceIndex,
     printer: &StatePrinter,
     tool_mode: bool,
     now: &str,
+    coverage: Vec<Message>,
 ) -> Vec<Message> {
     let mut messages = Vec::new();
     let statistics = &report.statistics;
@@ -340,6 +380,8 @@ pub fn run_messages(
         verdict_messages(&report.verdict, &report.actions, sources, printer, "<Initial predicate>");
     messages.extend(verdict_lines);
     if print_statistics {
+        // `-coverage`: TLC prints its statistics between the verdict and the state counts.
+        messages.extend(coverage);
         let success = matches!(report.verdict, Verdict::Success) && statistics.distinct > 0;
         messages.extend(statistics_messages(report, tool_mode, now, success));
     }
