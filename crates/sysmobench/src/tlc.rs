@@ -615,6 +615,7 @@ pub fn model_check(
         check_report.coverage.as_ref(),
         &model,
         &check_report.actions,
+        &check_report.verdict,
         &sources,
         check_report.duration,
         "bfs",
@@ -675,6 +676,7 @@ fn run_simulation(
         report.coverage.as_ref(),
         model,
         &report.actions,
+        &report.verdict,
         sources,
         started.elapsed(),
         "simulate",
@@ -721,6 +723,7 @@ fn coverage_output(
     coverage: Option<&tla_check::coverage::Coverage>,
     model: &tla_check::Model,
     actions: &[tla_eval::Action],
+    verdict: &tla_check::Verdict,
     sources: &SourceIndex,
     duration: Duration,
     mode: &str,
@@ -729,7 +732,8 @@ fn coverage_output(
     let Some(coverage) = coverage else { return Vec::new() };
     let mut messages = Vec::new();
     if let Some(path) = &options.coverage_json {
-        let document = coverage_report::coverage_json(coverage, model, actions, sources, mode);
+        let document =
+            coverage_report::coverage_json(coverage, model, actions, verdict, sources, mode);
         let text = serde_json::to_string_pretty(&document).unwrap_or_default();
         if let Err(error) = std::fs::write(path, text + "\n") {
             messages.push(Message::info(

@@ -79,6 +79,19 @@ pub struct Coverage {
     /// are not counted. Simulation: the values of every state of the simulated traces after
     /// the first.
     pub variables: Vec<VariableValues>,
+    /// What TLC adds to its printed counts after an error (see
+    /// [`account_for_trace_reconstruction`]); kept apart so that the counts above are what the
+    /// run did.
+    pub trace_rebuild: TraceRebuildCounts,
+}
+
+/// The states TLC's coverage counts again while rebuilding an error trace.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceRebuildCounts {
+    pub init_generated: u64,
+    pub init_rejected: u64,
+    /// Per action, in the run's order (empty when nothing was rebuilt).
+    pub action_generated: Vec<u64>,
 }
 
 impl Coverage {
@@ -91,6 +104,7 @@ impl Coverage {
                 model.constraints.len() + model.action_constraints.len()
             ],
             variables: vec![VariableValues::default(); model.evaluator.hir().variables.len()],
+            trace_rebuild: TraceRebuildCounts::default(),
         }
     }
 
@@ -162,13 +176,14 @@ pub fn action_error(phase: ErrorPhase, failure: &tla_eval::Failure) -> ActionErr
     }
 }
 
-/// Adds the states TLC generates again after a breadth-first run ended in `verdict`: it
+/// Counts, in [`Coverage::trace_rebuild`], the states TLC generates again after a
+/// breadth-first run ended in `verdict`: it
 /// rebuilds the trace from fingerprints (each time enumerating every initial state, then for
 /// each step trying the actions in order until one yields the next state), twice after a
 /// deadlock or a violation and once after an evaluation error, and after an evaluation error in
 /// the next-state relation it evaluates the actions of the failing state once more, up to the
-/// error. Only the initial predicate's and the actions' generated counts change; nothing new is
-/// found. Errors met while doing so are ignored (the run already has its verdict).
+/// error. Only generated counts are concerned; nothing new is found. Errors met while doing so
+/// are ignored (the run already has its verdict).
 pub fn account_for_trace_reconstruction(
     coverage: &mut Coverage,
     model: &Model,
@@ -188,6 +203,8 @@ pub fn account_for_trace_reconstruction(
     if trace.is_empty() {
         return;
     }
+    let rebuild = &mut coverage.trace_rebuild;
+    rebuild.action_generated = vec![0; actions.len()];
     for _ in 0..rebuilds {
         let mut generated = 0u64;
         let mut sink = |_: Vec<Value>| {
@@ -202,16 +219,16 @@ pub fn account_for_trace_reconstruction(
             &mut sink,
         )
         .unwrap_or(0);
-        coverage.init.generated += generated;
-        coverage.init.rejected += rejected;
+        rebuild.init_generated += generated;
+        rebuild.init_rejected += rejected;
         for pair in trace.windows(2) {
-            rebuild_step(coverage, model, actions, &pair[0], &pair[1], worker);
+            rebuild_step(rebuild, model, actions, &pair[0], &pair[1], worker);
         }
     }
     if let (Some(failing), Some(last)) = (failing_action, trace.last()) {
         for (index, action) in actions.iter().enumerate().take(failing + 1) {
             let (generated, _) = action.successors(&model.evaluator, &last.state, worker);
-            coverage.actions[index].generated += generated.len() as u64;
+            rebuild.action_generated[index] += generated.len() as u64;
         }
     }
 }
@@ -219,7 +236,7 @@ pub fn account_for_trace_reconstruction(
 /// One step of a trace rebuilt as TLC does: the actions in order, all successors of each, until
 /// one of them is the next state.
 fn rebuild_step(
-    coverage: &mut Coverage,
+    rebuild: &mut TraceRebuildCounts,
     model: &Model,
     actions: &[Action],
     from: &TraceStep,
@@ -229,7 +246,7 @@ fn rebuild_step(
     let Ok(target) = state_fingerprint(model, &to.state, worker) else { return };
     for (index, action) in actions.iter().enumerate() {
         let (generated, _) = action.successors(&model.evaluator, &from.state, worker);
-        coverage.actions[index].generated += generated.len() as u64;
+        rebuild.action_generated[index] += generated.len() as u64;
         if generated
             .iter()
             .any(|state| state_fingerprint(model, state, worker).ok() == Some(target))

@@ -19,7 +19,7 @@ use serde_json::{json, Value as Json};
 use tla_eval::{Action, Location};
 use tla_sema::hir::{Body, DefId, Entity, ExprKind, Hir};
 
-use crate::bfs::ErrorPhase;
+use crate::bfs::{ErrorPhase, TraceStep, Verdict};
 use crate::coverage::Coverage;
 use crate::model::Model;
 use crate::report::{Message, SourceIndex};
@@ -72,13 +72,25 @@ pub fn coverage_messages(
         ));
     }
     if let Some(label) = init_label(model, sources) {
-        let init = &coverage.init;
+        let rebuild = &coverage.trace_rebuild;
+        let generated = coverage.init.generated + rebuild.init_generated;
+        let rejected = coverage.init.rejected + rebuild.init_rejected;
         messages.push(Message::info(
             code::INIT,
-            format!("{label}: {}:{}", init.generated, init.generated + init.rejected),
+            format!("{label}: {generated}:{}", generated + rejected),
         ));
     }
-    for group in action_groups(actions, &coverage.actions, hir, sources) {
+    let printed_activity: Vec<ActionActivity> = coverage
+        .actions
+        .iter()
+        .enumerate()
+        .map(|(index, activity)| ActionActivity {
+            generated: activity.generated
+                + coverage.trace_rebuild.action_generated.get(index).copied().unwrap_or(0),
+            ..activity.clone()
+        })
+        .collect();
+    for group in action_groups(actions, &printed_activity, hir, sources) {
         messages.push(Message::info(
             code::NEXT,
             format!("{}: {}:{}", group.label, group.new_states, group.generated),
@@ -237,12 +249,62 @@ fn error_json(error: &ActionError, sources: &SourceIndex) -> Json {
     })
 }
 
+/// How the run ended, and the action to blame: the failing action of an evaluation error, or
+/// the action that led to the last state of a counterexample (into a deadlock or a violation).
+fn verdict_json(verdict: &Verdict, actions: &[Action], hir: &Hir, sources: &SourceIndex) -> Json {
+    let (kind, trace, message): (&str, Option<&[TraceStep]>, Option<String>) = match verdict {
+        Verdict::Success => ("success", None, None),
+        Verdict::InvariantViolated { name, trace, .. } => {
+            ("invariant-violated", Some(trace), Some(format!("Invariant {name} is violated.")))
+        }
+        Verdict::ActionPropertyViolated { name, trace } => (
+            "action-property-violated",
+            Some(trace),
+            Some(format!("Action property {name} is violated.")),
+        ),
+        Verdict::InitialPropertyViolated { name, trace } => (
+            "initial-property-violated",
+            Some(trace),
+            Some(format!("Property {name} is violated by an initial state.")),
+        ),
+        Verdict::Deadlock { trace } => ("deadlock", Some(trace), Some("Deadlock reached.".into())),
+        Verdict::EvaluationError { failure, trace, .. } => {
+            ("evaluation-error", Some(trace), Some(failure.error.message.clone()))
+        }
+        Verdict::PostconditionFalse { name, .. } => {
+            ("postcondition-false", None, Some(format!("Postcondition {name} is false.")))
+        }
+        Verdict::Stopped => ("stopped", None, None),
+        Verdict::LimitReached(_) => ("limit-reached", None, None),
+    };
+    let blamed = match verdict {
+        Verdict::EvaluationError { action, .. } => *action,
+        _ => trace.and_then(|trace| trace.last()).and_then(|step| step.action),
+    };
+    let phase = match verdict {
+        Verdict::EvaluationError { phase, .. } => Some(phase_name(*phase)),
+        _ => None,
+    };
+    json!({
+        "kind": kind,
+        "message": message,
+        "phase": phase,
+        "trace_length": trace.map(|trace| trace.len()),
+        "blamed_action": blamed.and_then(|index| actions.get(index)).map(|action| json!({
+            "name": action.name,
+            "coverage_label": action_coverage_label(action, hir, sources),
+            "location": sources.location_text(&Location::of(action.expr)),
+        })),
+    })
+}
+
 /// The coverage as JSON (`--coverage-json`); the schema is documented in
 /// `docs/dev/checker.md`. `mode` is `"bfs"` or `"simulate"`.
 pub fn coverage_json(
     coverage: &Coverage,
     model: &Model,
     actions: &[Action],
+    verdict: &Verdict,
     sources: &SourceIndex,
     mode: &str,
 ) -> Json {
@@ -306,6 +368,7 @@ pub fn coverage_json(
         "format": "sysmobench-coverage",
         "version": 1,
         "mode": mode,
+        "verdict": verdict_json(verdict, actions, hir, sources),
         "init": {
             "label": init_name,
             "generated": coverage.init.generated,
