@@ -526,6 +526,16 @@ pub fn model_check(
         coverage: options.collects_coverage(),
     };
     let check_report = tla_check::check(&model, &check_options);
+    let coverage = coverage_output(
+        options,
+        check_report.coverage.as_ref(),
+        &model,
+        &check_report.actions,
+        &check_report.verdict,
+        &sources,
+        check_report.duration,
+        "bfs",
+    );
     let mut printer = StatePrinter::new(hir, &variable_order);
     if let Some(message) =
         write_itf(options, check_report.verdict.trace(), &check_report.actions, &printer, &sources)
@@ -574,6 +584,7 @@ pub fn model_check(
         match check.verdict {
             tla_check::liveness::LivenessVerdict::Satisfied => {}
             tla_check::liveness::LivenessVerdict::Violated { .. } => {
+                messages.extend(coverage);
                 messages.extend(report::statistics_messages(
                     &check_report,
                     options.tool_mode,
@@ -583,6 +594,7 @@ pub fn model_check(
                 return finish(messages, 13, Some(check_report));
             }
             tla_check::liveness::LivenessVerdict::PrefixViolated { .. } => {
+                messages.extend(coverage);
                 messages.extend(report::statistics_messages(
                     &check_report,
                     options.tool_mode,
@@ -592,6 +604,7 @@ pub fn model_check(
                 return finish(messages, 12, Some(check_report));
             }
             tla_check::liveness::LivenessVerdict::EvaluationError { .. } => {
+                messages.extend(coverage);
                 messages.extend(report::statistics_messages(
                     &check_report,
                     options.tool_mode,
@@ -610,16 +623,6 @@ pub fn model_check(
         }
         emit(&messages);
     }
-    let coverage = coverage_output(
-        options,
-        check_report.coverage.as_ref(),
-        &model,
-        &check_report.actions,
-        &check_report.verdict,
-        &sources,
-        check_report.duration,
-        "bfs",
-    );
     let messages = report::run_messages(
         &check_report,
         &sources,
