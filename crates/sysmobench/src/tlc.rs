@@ -528,13 +528,15 @@ pub fn model_check(
     let check_report = tla_check::check(&model, &check_options);
     let coverage = coverage_output(
         options,
-        check_report.coverage.as_ref(),
         &model,
-        &check_report.actions,
-        &check_report.verdict,
         &sources,
-        check_report.duration,
-        "bfs",
+        CoveredRun {
+            coverage: check_report.coverage.as_ref(),
+            actions: &check_report.actions,
+            verdict: &check_report.verdict,
+            duration: check_report.duration,
+            mode: "bfs",
+        },
     );
     let mut printer = StatePrinter::new(hir, &variable_order);
     if let Some(message) =
@@ -676,13 +678,15 @@ fn run_simulation(
     );
     messages.extend(coverage_output(
         options,
-        report.coverage.as_ref(),
         model,
-        &report.actions,
-        &report.verdict,
         sources,
-        started.elapsed(),
-        "simulate",
+        CoveredRun {
+            coverage: report.coverage.as_ref(),
+            actions: &report.actions,
+            verdict: &report.verdict,
+            duration: started.elapsed(),
+            mode: "simulate",
+        },
     ));
     let lengths = &report.trace_lengths;
     let count = lengths.len().max(1) as f64;
@@ -719,19 +723,26 @@ fn run_simulation(
     (messages, exit_code, report)
 }
 
+/// What a finished run (breadth first or simulated) gives coverage reporting.
+struct CoveredRun<'r> {
+    coverage: Option<&'r tla_check::coverage::Coverage>,
+    actions: &'r [tla_eval::Action],
+    verdict: &'r tla_check::Verdict,
+    duration: Duration,
+    /// `"bfs"` or `"simulate"`.
+    mode: &'r str,
+}
+
 /// The coverage block to print (`-coverage`), after writing the JSON form (`--coverage-json`);
 /// a warning takes the block's place when the JSON file could not be written.
 fn coverage_output(
     options: &TlcOptions,
-    coverage: Option<&tla_check::coverage::Coverage>,
     model: &tla_check::Model,
-    actions: &[tla_eval::Action],
-    verdict: &tla_check::Verdict,
     sources: &SourceIndex,
-    duration: Duration,
-    mode: &str,
+    run: CoveredRun,
 ) -> Vec<Message> {
     use tla_check::coverage_report;
+    let CoveredRun { coverage, actions, verdict, duration, mode } = run;
     let Some(coverage) = coverage else { return Vec::new() };
     let mut messages = Vec::new();
     if let Some(path) = &options.coverage_json {

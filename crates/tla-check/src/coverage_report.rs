@@ -22,7 +22,7 @@ use tla_sema::hir::{Body, DefId, Entity, ExprKind, Hir};
 use crate::bfs::{ErrorPhase, TraceStep, Verdict};
 use crate::coverage::Coverage;
 use crate::model::Model;
-use crate::report::{Message, SourceIndex};
+use crate::report::{LocationOrder, Message, SourceIndex};
 use crate::simulate::{ActionActivity, ActionError};
 
 /// TLC's coverage message codes (`EC.java`).
@@ -150,8 +150,8 @@ fn action_groups(
     hir: &Hir,
     sources: &SourceIndex,
 ) -> Vec<ActionGroup> {
-    let mut order: Vec<((String, usize, usize, usize, usize), ActionGroup)> = Vec::new();
-    let mut index_of: HashMap<(String, usize, usize, usize, usize), usize> = HashMap::new();
+    let mut order: Vec<(LocationOrder, ActionGroup)> = Vec::new();
+    let mut index_of: HashMap<LocationOrder, usize> = HashMap::new();
     for (action, counts) in actions.iter().zip(activity) {
         let key = sources.order_key(&Location::of(action.expr));
         let position = *index_of.entry(key.clone()).or_insert_with(|| {

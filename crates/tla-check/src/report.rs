@@ -94,6 +94,9 @@ pub fn render_tool(messages: &[Message]) -> String {
     out
 }
 
+/// A location as TLC orders locations: module name, start line and column, end line and column.
+pub type LocationOrder = (String, usize, usize, usize, usize);
+
 /// Line and column lookup for the modules of a specification.
 pub struct SourceIndex {
     modules: Vec<(String, Vec<char>, Vec<usize>)>,
@@ -188,7 +191,7 @@ impl SourceIndex {
 
     /// The order TLC sorts locations in: module name, then start line and column, then end
     /// line and column.
-    pub fn order_key(&self, location: &Location) -> (String, usize, usize, usize, usize) {
+    pub fn order_key(&self, location: &Location) -> LocationOrder {
         let (line, column, end_line, end_column) = self.bounds(location);
         (self.module_name(location.module).to_string(), line, column, end_line, end_column)
     }
