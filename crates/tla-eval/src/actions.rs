@@ -1,9 +1,10 @@
 //! Splitting the next-state relation into actions, as TLC's `Tool.getActions` does.
 //!
 //! Action names appear in error traces, coverage and conformance reports, so the split must be
-//! TLC's: through disjunctions, through calls of defined operators whose arguments are constant
-//! (the arguments are evaluated and bound), and through `\E` over constant sets (one action per
-//! binding). Anything else is one action, named after the innermost operator it came from.
+//! TLC's: through disjunctions, through `LET` (into its body), through calls of defined
+//! operators whose arguments are constant (the arguments are evaluated and bound), and through
+//! `\E` over constant sets (one action per binding). Anything else is one action, named after
+//! the innermost operator it came from.
 
 use tla_sema::hir::{Body, DefId, Expr, ExprKind, ModuleId, Quantifier, CONSTANT_LEVEL};
 use tla_values::Value;
@@ -118,6 +119,11 @@ impl Splitter<'_> {
             }
             ExprKind::Label { body, .. } => {
                 return self.split(body, env, name, named_at, definition, parameters)
+            }
+            // TLC splits the body of a `LET` (its definitions are found through the
+            // environment), so an action written `LET d == e IN A` is `A`, located there.
+            ExprKind::Let { body, .. } => {
+                return self.split(body, env, name, None, definition, parameters)
             }
             ExprKind::Outer { up, expr: inner } => {
                 return self.split(
