@@ -106,6 +106,19 @@ pub fn coverage_messages(
             ),
         ));
     }
+    // An invariant that comes from a property `[]P` has no definition of its own: TLC names it
+    // `Action` and locates it at `P`.
+    for invariant in &model.property_invariants {
+        messages.push(Message::info(
+            code::PROPERTY,
+            format!(
+                "<Action {}>",
+                sources.location_text(
+                    &sources.without_parentheses(&Location::of(invariant.predicate))
+                )
+            ),
+        ));
+    }
     let state_constraints = model.constraints.len();
     let constraint_lines = model
         .action_constraints
@@ -175,14 +188,14 @@ fn action_groups(
 /// `<Name line .. of module M>`, with ` (l c l c)` when the action is only part of its
 /// definition's body.
 pub fn action_coverage_label(action: &Action, hir: &Hir, sources: &SourceIndex) -> String {
-    let predicate = Location::of(action.expr);
+    let predicate = sources.without_parentheses(&Location::of(action.expr));
     let Some(definition) = action.definition.and_then(|def| hir.definitions.get(def as usize))
     else {
         return format!("<{} {}>", action.name, sources.location_text(&predicate));
     };
     let header = sources.definition_header(definition.module, definition.span);
     let body = match &definition.body {
-        Body::Expression(body) => Some(Location::of(body)),
+        Body::Expression(body) => Some(sources.without_parentheses(&Location::of(body))),
         _ => None,
     };
     if body == Some(predicate) {

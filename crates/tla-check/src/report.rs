@@ -189,6 +189,44 @@ impl SourceIndex {
         Location { module, span: Span { start: span.start, end: byte_starts[end] as u32 } }
     }
 
+    /// `location` without the parentheses around the whole expression, if any: SANY's tree has
+    /// no node for parentheses, so TLC locates `(e)` at `e`.
+    pub fn without_parentheses(&self, location: &Location) -> Location {
+        let Some((_, chars, byte_starts)) = self.modules.get(location.module as usize) else {
+            return *location;
+        };
+        let mut first = byte_starts.partition_point(|start| *start < location.span.start as usize);
+        let mut last = byte_starts.partition_point(|start| *start < location.span.end as usize);
+        last = last.min(chars.len());
+        while last >= first + 2 && chars[first] == '(' && chars[last - 1] == ')' {
+            // The opening parenthesis must close at the very end.
+            let mut depth = 0usize;
+            let closes_at_end = (first..last).all(|index| {
+                match chars[index] {
+                    '(' => depth += 1,
+                    ')' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                depth > 0 || index == last - 1
+            });
+            if !closes_at_end {
+                break;
+            }
+            first += 1;
+            last -= 1;
+            while first < last && chars[first].is_whitespace() {
+                first += 1;
+            }
+            while last > first && chars[last - 1].is_whitespace() {
+                last -= 1;
+            }
+        }
+        Location {
+            module: location.module,
+            span: Span { start: byte_starts[first] as u32, end: byte_starts[last] as u32 },
+        }
+    }
+
     /// The order TLC sorts locations in: module name, then start line and column, then end
     /// line and column.
     pub fn order_key(&self, location: &Location) -> LocationOrder {
@@ -295,7 +333,8 @@ pub fn action_label(action: &Action, sources: &SourceIndex) -> String {
         label.push_str(&values.join(","));
         label.push(')');
     }
-    format!("{label} {}", sources.location_text(&action.location))
+    // SANY has no node for parentheses: an action written `(A)` is located at `A`.
+    format!("{label} {}", sources.location_text(&sources.without_parentheses(&action.location)))
 }
 
 /// TLC's exit code for a verdict.
