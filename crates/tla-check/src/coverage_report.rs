@@ -2,8 +2,8 @@
 //!
 //! TLC prints its coverage statistics as one block of messages: a header (2201), one line per
 //! variable with its number of distinct values (2779), the initial predicate (2773), each
-//! action (2772), each invariant (2774), each constraint (2778) and an end line (2202, or 2777
-//! after a long run). Definitions are located by their left-hand side (`Add(i)` in
+//! action (2772), each invariant (2774; one that comes from a property `[]P` is `<Action ...>` at
+//! `P`), each constraint (2778) and an end line (2202, or 2777 after a long run). Definitions are located by their left-hand side (`Add(i)` in
 //! `Add(i) == ...`); an action that is one disjunct of its definition also shows the disjunct's
 //! short location. Actions that come from the same expression (`\E i \in S : Add(i)`) are one
 //! line, and lines are sorted by the actions' locations.
