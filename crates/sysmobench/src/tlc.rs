@@ -55,6 +55,11 @@ pub struct TlcOptions {
     /// `-dump dot[,actionlabels] FILE`: write the state graph as GraphViz, and whether edges
     /// carry action names.
     pub dump_dot: Option<(PathBuf, bool)>,
+    /// `-coverage N`: print coverage statistics (TLC also prints them every N minutes; here
+    /// only at the end of the run).
+    pub coverage_minutes: Option<u64>,
+    /// `--coverage-json FILE`: write the coverage as JSON.
+    pub coverage_json: Option<PathBuf>,
 }
 
 impl TlcOptions {
@@ -83,7 +88,14 @@ impl TlcOptions {
             no_warnings: false,
             continue_after_violation: false,
             dump_dot: None,
+            coverage_minutes: None,
+            coverage_json: None,
         }
+    }
+
+    /// Whether the run collects coverage.
+    pub fn collects_coverage(&self) -> bool {
+        self.coverage_minutes.is_some() || self.coverage_json.is_some()
     }
 }
 
@@ -100,15 +112,15 @@ usage: sysmobench tlc [-config FILE.cfg] [-workers N|auto] [-deadlock] [-seed S]
                       [-tool] [-lib DIR]... [-noGenerateSpecTE] [-nowarning] [-fp N] [-depth D]
                       [--max-states N] [--max-seconds S] [--max-memory-mb M]
                       [--allow-file-reads] [--allow-env] [--skip-liveness] [--itf FILE.json]
-                      [-simulate [num=N]] [-continue] [-dump dot[,actionlabels] FILE.dot] FILE.tla";
+                      [-simulate [num=N]] [-continue] [-dump dot[,actionlabels] FILE.dot]
+                      [-coverage MINUTES] [--coverage-json FILE.json] FILE.tla";
 
 /// How many traces `-simulate` without `num=` runs (TLC runs until stopped).
 pub const DEFAULT_SIMULATION_TRACES: u64 = 1000;
 
 /// TLC flags taking a value that this checker accepts and ignores (they tune TLC's JVM-side
 /// machinery, which has no counterpart here).
-const IGNORED_VALUE_FLAGS: &[&str] =
-    &["-fp", "-fpmem", "-fpbits", "-metadir", "-coverage", "-checkpoint"];
+const IGNORED_VALUE_FLAGS: &[&str] = &["-fp", "-fpmem", "-fpbits", "-metadir", "-checkpoint"];
 const IGNORED_FLAGS: &[&str] = &["-noGenerateSpecTE", "-cleanup", "-terse", "-gzip", "-modelcheck"];
 /// TLC flags for features this checker does not have yet.
 const UNSUPPORTED_FLAGS: &[&str] = &[
@@ -211,6 +223,10 @@ fn parse_arguments(args: &[String]) -> Result<TlcOptions, String> {
                 options.dump_dot = Some((PathBuf::from(file), action_labels));
             }
             "--itf" => options.itf_path = Some(PathBuf::from(value(&mut index, arg)?)),
+            "-coverage" => options.coverage_minutes = Some(number(value(&mut index, arg)?, arg)?),
+            "--coverage-json" => {
+                options.coverage_json = Some(PathBuf::from(value(&mut index, arg)?))
+            }
             "-simulate" => {
                 options.simulate = Some(DEFAULT_SIMULATION_TRACES);
                 if let Some(count) = args.get(index + 1).and_then(|next| next.strip_prefix("num="))
@@ -507,8 +523,21 @@ pub fn model_check(
         record_graph: check_liveness || options.dump_dot.is_some(),
         continue_after_violation: options.continue_after_violation,
         events: Some(events),
+        coverage: options.collects_coverage(),
     };
     let check_report = tla_check::check(&model, &check_options);
+    let coverage = coverage_output(
+        options,
+        &model,
+        &sources,
+        CoveredRun {
+            coverage: check_report.coverage.as_ref(),
+            actions: &check_report.actions,
+            verdict: &check_report.verdict,
+            duration: check_report.duration,
+            mode: "bfs",
+        },
+    );
     let mut printer = StatePrinter::new(hir, &variable_order);
     if let Some(message) =
         write_itf(options, check_report.verdict.trace(), &check_report.actions, &printer, &sources)
@@ -557,6 +586,7 @@ pub fn model_check(
         match check.verdict {
             tla_check::liveness::LivenessVerdict::Satisfied => {}
             tla_check::liveness::LivenessVerdict::Violated { .. } => {
+                messages.extend(coverage);
                 messages.extend(report::statistics_messages(
                     &check_report,
                     options.tool_mode,
@@ -566,6 +596,7 @@ pub fn model_check(
                 return finish(messages, 13, Some(check_report));
             }
             tla_check::liveness::LivenessVerdict::PrefixViolated { .. } => {
+                messages.extend(coverage);
                 messages.extend(report::statistics_messages(
                     &check_report,
                     options.tool_mode,
@@ -575,6 +606,7 @@ pub fn model_check(
                 return finish(messages, 12, Some(check_report));
             }
             tla_check::liveness::LivenessVerdict::EvaluationError { .. } => {
+                messages.extend(coverage);
                 messages.extend(report::statistics_messages(
                     &check_report,
                     options.tool_mode,
@@ -593,8 +625,14 @@ pub fn model_check(
         }
         emit(&messages);
     }
-    let messages =
-        report::run_messages(&check_report, &sources, &printer, options.tool_mode, &now_text());
+    let messages = report::run_messages(
+        &check_report,
+        &sources,
+        &printer,
+        options.tool_mode,
+        &now_text(),
+        coverage,
+    );
     let exit_code = report::exit_code(&check_report.verdict);
     finish(messages, exit_code, Some(check_report))
 }
@@ -615,7 +653,9 @@ fn run_simulation(
         workers: options.workers,
         keep_going: options.keep_going,
         max_duration: options.max_seconds.map(Duration::from_secs),
+        coverage: options.collects_coverage(),
     };
+    let started = std::time::Instant::now();
     let report = tla_check::simulate(model, &simulation_options);
     emit(&[
         Message::info(2269, format!("Computed {} initial states...", report.initial_states)),
@@ -636,6 +676,18 @@ fn run_simulation(
         &printer,
         &initial_label,
     );
+    messages.extend(coverage_output(
+        options,
+        model,
+        sources,
+        CoveredRun {
+            coverage: report.coverage.as_ref(),
+            actions: &report.actions,
+            verdict: &report.verdict,
+            duration: started.elapsed(),
+            mode: "simulate",
+        },
+    ));
     let lengths = &report.trace_lengths;
     let count = lengths.len().max(1) as f64;
     let mean = lengths.iter().sum::<u64>() as f64 / count;
@@ -669,6 +721,52 @@ fn run_simulation(
     }
     let exit_code = report::exit_code(&report.verdict);
     (messages, exit_code, report)
+}
+
+/// What a finished run (breadth first or simulated) gives coverage reporting.
+struct CoveredRun<'r> {
+    coverage: Option<&'r tla_check::coverage::Coverage>,
+    actions: &'r [tla_eval::Action],
+    verdict: &'r tla_check::Verdict,
+    duration: Duration,
+    /// `"bfs"` or `"simulate"`.
+    mode: &'r str,
+}
+
+/// The coverage block to print (`-coverage`), after writing the JSON form (`--coverage-json`);
+/// a warning takes the block's place when the JSON file could not be written.
+fn coverage_output(
+    options: &TlcOptions,
+    model: &tla_check::Model,
+    sources: &SourceIndex,
+    run: CoveredRun,
+) -> Vec<Message> {
+    use tla_check::coverage_report;
+    let CoveredRun { coverage, actions, verdict, duration, mode } = run;
+    let Some(coverage) = coverage else { return Vec::new() };
+    let mut messages = Vec::new();
+    if let Some(path) = &options.coverage_json {
+        let document =
+            coverage_report::coverage_json(coverage, model, actions, verdict, sources, mode);
+        let text = serde_json::to_string_pretty(&document).unwrap_or_default();
+        if let Err(error) = std::fs::write(path, text + "\n") {
+            messages.push(Message::info(
+                1000,
+                format!("Warning: could not write the coverage to {}: {error}", path.display()),
+            ));
+        }
+    }
+    if options.coverage_minutes.is_some() {
+        messages.extend(coverage_report::coverage_messages(
+            coverage,
+            model,
+            actions,
+            sources,
+            &now_text(),
+            duration,
+        ));
+    }
+    messages
 }
 
 /// Writes the counterexample as ITF when `--itf` asked for it; a message when that failed.

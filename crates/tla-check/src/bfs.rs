@@ -18,8 +18,10 @@ use tla_eval::{split_definition_actions, successors, Action, Ctx, Env, Failure, 
 use tla_values::{EvalErrorKind, Value};
 
 use crate::checks::{
-    check_invariants, implied_violation, in_model, invariant_name, kept, state_fingerprint,
+    check_invariants, first_failing_constraint, implied_violation, invariant_name,
+    state_fingerprint,
 };
+use crate::coverage::{account_for_trace_reconstruction, action_error, Coverage};
 use crate::model::{Model, NextRelation};
 
 /// How a run may use the machine.
@@ -34,6 +36,8 @@ pub struct CheckOptions {
     pub continue_after_violation: bool,
     /// Told what happens as it happens (TLC prints these as progress lines).
     pub events: Option<Arc<dyn Fn(CheckEvent) + Send + Sync>>,
+    /// Collect [`CheckReport::coverage`] (TLC's `-coverage`).
+    pub coverage: bool,
 }
 
 impl Default for CheckOptions {
@@ -45,6 +49,7 @@ impl Default for CheckOptions {
             seed: 0,
             limits: Limits::default(),
             events: None,
+            coverage: false,
         }
     }
 }
@@ -220,6 +225,8 @@ pub struct CheckReport {
     pub outdegree: Outdegree,
     pub actions: Vec<Action>,
     pub duration: Duration,
+    /// With [`CheckOptions::coverage`]: what each part of the model did.
+    pub coverage: Option<Coverage>,
 }
 
 struct Successor {
@@ -227,6 +234,8 @@ struct Successor {
     action: u32,
     fingerprint: u64,
     in_model: bool,
+    /// The first constraint that excluded it, if any (for coverage).
+    failed_constraint: Option<u32>,
     /// Invariant results for states that may be new: `Some(index)` of the first violated one.
     invariant_violation: Option<usize>,
     invariants_checked: bool,
@@ -247,6 +256,20 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
     let mut statistics = search.statistics;
     statistics.queue = search.queue_left;
     let outdegree = Outdegree::of(std::mem::take(&mut search.outdegrees));
+    let mut coverage = search.coverage.take();
+    if let Some(coverage) = coverage.as_mut() {
+        for (activity, counts) in coverage.actions.iter_mut().zip(&search.action_counts) {
+            activity.generated = counts.generated;
+            activity.new_states = counts.distinct;
+        }
+        account_for_trace_reconstruction(
+            coverage,
+            model,
+            &search.actions,
+            &verdict,
+            &search.worker,
+        );
+    }
     let graph = (options.record_graph && matches!(verdict, Verdict::Success)).then(|| StateGraph {
         initial: search.initial.clone(),
         successors: std::mem::take(&mut search.edges),
@@ -262,6 +285,7 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
         action_counts: search.action_counts,
         actions: search.actions,
         duration: started.elapsed(),
+        coverage,
     }
 }
 
@@ -306,7 +330,8 @@ impl Expander<'_> {
         worker: &WorkerContext,
     ) -> Result<Successor, (ErrorPhase, Box<Failure>)> {
         let model = self.model;
-        let in_model = kept(model, source, &values, worker)?;
+        let failed_constraint = first_failing_constraint(model, Some(source), &values, worker)?;
+        let in_model = failed_constraint.is_none();
         // Only kept states are looked up among the seen ones.
         let fingerprint = if in_model {
             state_fingerprint(model, &values, worker).map_err(|f| (ErrorPhase::NextState, f))?
@@ -326,6 +351,7 @@ impl Expander<'_> {
             action,
             fingerprint,
             in_model,
+            failed_constraint: failed_constraint.map(|index| index as u32),
             invariant_violation,
             invariants_checked: maybe_new,
             implied_violation,
@@ -355,6 +381,7 @@ struct Search<'m> {
     edges: Vec<Vec<(u32, u32)>>,
     initial: Vec<u32>,
     action_counts: Vec<ActionCounts>,
+    coverage: Option<Coverage>,
 }
 
 const BATCH: usize = 1024;
@@ -387,6 +414,7 @@ impl<'m> Search<'m> {
             edges: Vec::new(),
             initial: Vec::new(),
             action_counts: Vec::new(),
+            coverage: None,
         }
     }
 
@@ -426,6 +454,9 @@ impl<'m> Search<'m> {
             }
         };
         self.action_counts = vec![ActionCounts::default(); self.actions.len()];
+        if self.options.coverage {
+            self.coverage = Some(Coverage::new(model, self.actions.len()));
+        }
         let mut frontier = match self.initial_states() {
             Ok(frontier) => frontier,
             Err(verdict) => return verdict,
@@ -515,14 +546,21 @@ impl<'m> Search<'m> {
             found.push(state);
             Ok(true)
         };
-        if let Err(failure) = successors::initial_states(
+        let rejected = match successors::initial_states_counting_rejections(
             &model.evaluator,
             &model.init,
             &Env::empty(),
             &self.worker,
             &mut sink,
         ) {
-            return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None));
+            Ok(rejected) => rejected,
+            Err(failure) => {
+                return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None))
+            }
+        };
+        if let Some(coverage) = self.coverage.as_mut() {
+            coverage.init.generated = found.len() as u64;
+            coverage.init.rejected = rejected;
         }
         let mut frontier = Vec::new();
         for (computed, state) in found.into_iter().enumerate() {
@@ -531,11 +569,14 @@ impl<'m> Search<'m> {
                 self.event(CheckEvent::InitialStatesProgress(computed));
             }
             self.statistics.generated += 1;
-            let kept = match in_model(model, &state, &self.worker) {
-                Ok(kept) => kept,
-                Err(failure) => {
-                    return Err(error(ErrorPhase::Constraint, failure, Vec::new(), None))
+            let kept = match first_failing_constraint(model, None, &state, &self.worker) {
+                Ok(failed) => {
+                    if let Some(coverage) = self.coverage.as_mut() {
+                        coverage.record_constraints(failed, model.constraints.len());
+                    }
+                    failed.is_none()
                 }
+                Err((phase, failure)) => return Err(error(phase, failure, Vec::new(), None)),
             };
             let fingerprint = match state_fingerprint(model, &state, &self.worker) {
                 Ok(fp) => fp,
@@ -600,6 +641,9 @@ impl<'m> Search<'m> {
             if self.worker.exit_requested.get() {
                 return Err(Verdict::Stopped);
             }
+        }
+        if let Some(coverage) = self.coverage.as_mut() {
+            coverage.init.distinct = self.statistics.distinct;
         }
         self.event(CheckEvent::InitialStatesComputed { distinct: self.statistics.distinct });
         Ok(frontier)
@@ -676,11 +720,19 @@ impl<'m> Search<'m> {
         for (position, (source, expansion)) in batch.iter().zip(expansions).enumerate() {
             let queue_after_source = (remaining_from_batch_start - position - 1) as u64;
             let had_successors = !expansion.successors.is_empty();
+            if let Some(coverage) = self.coverage.as_mut() {
+                record_expansion(coverage, &expansion, self.actions.len());
+            }
             let mut new_here = 0;
             let mut kept_edges = Vec::new();
             for mut successor in expansion.successors {
                 let state: Arc<[Value]> = std::mem::take(&mut successor.values).into();
                 self.statistics.generated += 1;
+                if let Some(coverage) = self.coverage.as_mut() {
+                    let failed = successor.failed_constraint.map(|index| index as usize);
+                    let evaluated = model.constraints.len() + model.action_constraints.len();
+                    coverage.record_constraints(failed, evaluated);
+                }
                 if let Some(counts) = self.action_counts.get_mut(successor.action as usize) {
                     counts.generated += 1;
                 }
@@ -705,7 +757,12 @@ impl<'m> Search<'m> {
                         check_invariants(model, &self.states[index as usize], &self.worker)
                     };
                     match violation {
-                        Ok(None) => next_frontier.push(index),
+                        Ok(None) => {
+                            if let Some(coverage) = self.coverage.as_mut() {
+                                coverage.record_values(&self.states[index as usize]);
+                            }
+                            next_frontier.push(index)
+                        }
                         Ok(Some(violated)) => {
                             let verdict = Verdict::InvariantViolated {
                                 name: invariant_name(model, violated),
@@ -759,6 +816,9 @@ impl<'m> Search<'m> {
                 if failure.incomplete_state.is_some() {
                     self.statistics.generated += 1;
                 }
+                if let (Some(coverage), Some(action)) = (self.coverage.as_mut(), action) {
+                    coverage.record_error(action as usize, action_error(phase, &failure));
+                }
                 self.queue_left = queue_after_source + next_frontier.len() as u64;
                 return Some(error(
                     phase,
@@ -786,6 +846,27 @@ impl<'m> Search<'m> {
             duration_seconds: self.started.elapsed().as_secs(),
         });
         None
+    }
+}
+
+/// Records which actions were tried and which were enabled in one expanded state: the actions
+/// run in order, up to the one that failed if one did.
+fn record_expansion(coverage: &mut Coverage, expansion: &Expansion, actions: usize) {
+    let tried = match &expansion.error {
+        Some((_, _, Some(failing))) => *failing as usize + 1,
+        _ => actions,
+    };
+    for activity in coverage.actions.iter_mut().take(tried) {
+        activity.tried += 1;
+    }
+    let mut previous = None;
+    for successor in &expansion.successors {
+        if previous != Some(successor.action) {
+            previous = Some(successor.action);
+            if let Some(activity) = coverage.actions.get_mut(successor.action as usize) {
+                activity.enabled += 1;
+            }
+        }
     }
 }
 

@@ -70,35 +70,6 @@ pub(crate) fn state_fingerprint(
     Ok(fp.0)
 }
 
-pub(crate) fn in_model(
-    model: &Model,
-    state: &[Value],
-    worker: &WorkerContext,
-) -> Result<bool, Box<Failure>> {
-    let ctx = Ctx::state(state, worker);
-    for constraint in &model.constraints {
-        if !holds(model.evaluator.eval_definition(constraint.def, &ctx)?, &constraint.name)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
-pub(crate) fn in_actions(
-    model: &Model,
-    from: &[Value],
-    to: &[Value],
-    worker: &WorkerContext,
-) -> Result<bool, Box<Failure>> {
-    let ctx = Ctx::transition(from, to, worker);
-    for constraint in &model.action_constraints {
-        if !holds(model.evaluator.eval_definition(constraint.def, &ctx)?, &constraint.name)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
 pub(crate) fn implied_violation(
     model: &Model,
     from: &[Value],
@@ -114,15 +85,31 @@ pub(crate) fn implied_violation(
     Ok(None)
 }
 
-/// Whether the transition to `to` is kept: `to` satisfies the constraints and the transition
-/// the action constraints.
-pub(crate) fn kept(
+/// The first constraint that excludes `to` (or, when `from` is given, the transition to it), in
+/// TLC's order: the state constraints (indices from 0), then the action constraints (indices
+/// after the state constraints). `None` when every constraint holds. Coverage counts how often
+/// each constraint held and failed from this.
+pub(crate) fn first_failing_constraint(
     model: &Model,
-    from: &[Value],
+    from: Option<&[Value]>,
     to: &[Value],
     worker: &WorkerContext,
-) -> Result<bool, (ErrorPhase, Box<Failure>)> {
+) -> Result<Option<usize>, (ErrorPhase, Box<Failure>)> {
     let constraint = |failure| (ErrorPhase::Constraint, failure);
-    Ok(in_model(model, to, worker).map_err(constraint)?
-        && in_actions(model, from, to, worker).map_err(constraint)?)
+    let ctx = Ctx::state(to, worker);
+    for (index, named) in model.constraints.iter().enumerate() {
+        let value = model.evaluator.eval_definition(named.def, &ctx).map_err(constraint)?;
+        if !holds(value, &named.name).map_err(constraint)? {
+            return Ok(Some(index));
+        }
+    }
+    let Some(from) = from else { return Ok(None) };
+    let ctx = Ctx::transition(from, to, worker);
+    for (index, named) in model.action_constraints.iter().enumerate() {
+        let value = model.evaluator.eval_definition(named.def, &ctx).map_err(constraint)?;
+        if !holds(value, &named.name).map_err(constraint)? {
+            return Ok(Some(model.constraints.len() + index));
+        }
+    }
+    Ok(None)
 }

@@ -7,6 +7,8 @@
 
 pub mod bfs;
 mod checks;
+pub mod coverage;
+pub mod coverage_report;
 pub mod dot;
 pub mod itf;
 pub mod liveness;

@@ -94,6 +94,9 @@ pub fn render_tool(messages: &[Message]) -> String {
     out
 }
 
+/// A location as TLC orders locations: module name, start line and column, end line and column.
+pub type LocationOrder = (String, usize, usize, usize, usize);
+
 /// Line and column lookup for the modules of a specification.
 pub struct SourceIndex {
     modules: Vec<(String, Vec<char>, Vec<usize>)>,
@@ -160,6 +163,81 @@ impl SourceIndex {
             "line {line}, col {column} to line {end_line}, col {end_column} of module {}",
             self.module_name(location.module)
         )
+    }
+
+    /// The left-hand side of the definition spanning `span` (`Op(x, y)` of `Op(x, y) == e`):
+    /// where TLC's coverage report locates a definition. The whole span when there is no `==`.
+    pub fn definition_header(&self, module: u32, span: Span) -> Location {
+        let whole = Location { module, span };
+        let Some((_, chars, byte_starts)) = self.modules.get(module as usize) else {
+            return whole;
+        };
+        let first = byte_starts.partition_point(|start| *start < span.start as usize);
+        let last = byte_starts.partition_point(|start| *start < span.end as usize).min(chars.len());
+        let Some(equals) =
+            (first..last.saturating_sub(1)).find(|&i| chars[i] == '=' && chars[i + 1] == '=')
+        else {
+            return whole;
+        };
+        let mut end = equals;
+        while end > first && chars[end - 1].is_whitespace() {
+            end -= 1;
+        }
+        if end == first {
+            return whole;
+        }
+        Location { module, span: Span { start: span.start, end: byte_starts[end] as u32 } }
+    }
+
+    /// `location` without the parentheses around the whole expression, if any: SANY's tree has
+    /// no node for parentheses, so TLC locates `(e)` at `e`.
+    pub fn without_parentheses(&self, location: &Location) -> Location {
+        let Some((_, chars, byte_starts)) = self.modules.get(location.module as usize) else {
+            return *location;
+        };
+        let mut first = byte_starts.partition_point(|start| *start < location.span.start as usize);
+        let mut last = byte_starts.partition_point(|start| *start < location.span.end as usize);
+        last = last.min(chars.len());
+        while last >= first + 2 && chars[first] == '(' && chars[last - 1] == ')' {
+            // The opening parenthesis must close at the very end.
+            let mut depth = 0usize;
+            let closes_at_end = (first..last).all(|index| {
+                match chars[index] {
+                    '(' => depth += 1,
+                    ')' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                depth > 0 || index == last - 1
+            });
+            if !closes_at_end {
+                break;
+            }
+            first += 1;
+            last -= 1;
+            while first < last && chars[first].is_whitespace() {
+                first += 1;
+            }
+            while last > first && chars[last - 1].is_whitespace() {
+                last -= 1;
+            }
+        }
+        Location {
+            module: location.module,
+            span: Span { start: byte_starts[first] as u32, end: byte_starts[last] as u32 },
+        }
+    }
+
+    /// The order TLC sorts locations in: module name, then start line and column, then end
+    /// line and column.
+    pub fn order_key(&self, location: &Location) -> LocationOrder {
+        let (line, column, end_line, end_column) = self.bounds(location);
+        (self.module_name(location.module).to_string(), line, column, end_line, end_column)
+    }
+
+    /// TLC's short form of a location, `6 9 7 21` (lines and columns, no module).
+    pub fn short_location_text(&self, location: &Location) -> String {
+        let (line, column, end_line, end_column) = self.bounds(location);
+        format!("{line} {column} {end_line} {end_column}")
     }
 
     /// `Line 6, column 9 to line 7, column 21 in M`.
@@ -255,7 +333,8 @@ pub fn action_label(action: &Action, sources: &SourceIndex) -> String {
         label.push_str(&values.join(","));
         label.push(')');
     }
-    format!("{label} {}", sources.location_text(&action.location))
+    // SANY has no node for parentheses: an action written `(A)` is located at `A`.
+    format!("{label} {}", sources.location_text(&sources.without_parentheses(&action.location)))
 }
 
 /// TLC's exit code for a verdict.
@@ -313,12 +392,15 @@ pub fn initial_states_message(distinct: u64, now: &str) -> Message {
 }
 
 /// The messages that end a run: the verdict, its trace, the statistics.
+/// The messages that end a breadth-first run: the verdict, the coverage block if any, the
+/// statistics.
 pub fn run_messages(
     report: &CheckReport,
     sources: &SourceIndex,
     printer: &StatePrinter,
     tool_mode: bool,
     now: &str,
+    coverage: Vec<Message>,
 ) -> Vec<Message> {
     let mut messages = Vec::new();
     let statistics = &report.statistics;
@@ -340,6 +422,8 @@ pub fn run_messages(
         verdict_messages(&report.verdict, &report.actions, sources, printer, "<Initial predicate>");
     messages.extend(verdict_lines);
     if print_statistics {
+        // `-coverage`: TLC prints its statistics between the verdict and the state counts.
+        messages.extend(coverage);
         let success = matches!(report.verdict, Verdict::Success) && statistics.distinct > 0;
         messages.extend(statistics_messages(report, tool_mode, now, success));
     }

@@ -22,7 +22,10 @@ use tla_eval::{successors, Action, Env, Failure, Location, WorkerContext};
 use tla_values::Value;
 
 use crate::bfs::{ErrorPhase, TraceStep, Verdict};
-use crate::checks::{check_invariants, implied_violation, in_model, invariant_name, kept};
+use crate::checks::{
+    check_invariants, first_failing_constraint, implied_violation, invariant_name,
+};
+use crate::coverage::{action_error, add_activity, Coverage};
 use crate::model::{Model, NextRelation};
 
 /// What a simulation run is asked to do.
@@ -36,6 +39,9 @@ pub struct SimulationOptions {
     /// Record evaluation errors and go on instead of stopping at the first one.
     pub keep_going: bool,
     pub max_duration: Option<Duration>,
+    /// Collect [`SimulationReport::coverage`] (constraints and variables; the per-action
+    /// activity is always collected).
+    pub coverage: bool,
 }
 
 impl Default for SimulationOptions {
@@ -47,6 +53,7 @@ impl Default for SimulationOptions {
             workers: 1,
             keep_going: false,
             max_duration: None,
+            coverage: false,
         }
     }
 }
@@ -69,6 +76,10 @@ pub struct ActionActivity {
     pub enabled: u64,
     /// How many successor states it generated.
     pub generated: u64,
+    /// Breadth-first search: how many of them were new (found first by this action).
+    /// Simulation: how many of them the constraints kept (a simulation keeps no set of seen
+    /// states; TLC's simulator reports this count in the same column of its coverage).
+    pub new_states: u64,
     /// How many times its evaluation failed, and the first failure.
     pub errors: u64,
     pub first_error: Option<ActionError>,
@@ -86,6 +97,8 @@ pub struct SimulationReport {
     /// Whether the time limit ended the run before every trace was simulated.
     pub timed_out: bool,
     pub initial_states: u64,
+    /// With [`SimulationOptions::coverage`]: the run's coverage.
+    pub coverage: Option<Coverage>,
 }
 
 /// A small deterministic generator (splitmix64) per trace.
@@ -126,6 +139,8 @@ struct TraceOutcome {
     length: u64,
     /// A violation or an error that ends the run, with its trace.
     verdict: Option<Verdict>,
+    /// Constraint and variable coverage of this trace, when asked for.
+    coverage: Option<Coverage>,
 }
 
 /// Simulates `model`.
@@ -141,6 +156,7 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
         trace_lengths: Vec::new(),
         timed_out: false,
         initial_states: 0,
+        coverage: None,
     };
     let actions = match &model.next {
         NextRelation::Definition(def) => {
@@ -166,13 +182,25 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
         initial.push(state);
         Ok(true)
     };
-    if let Err(failure) =
-        successors::initial_states(&model.evaluator, &model.init, &Env::empty(), &worker, &mut sink)
-    {
-        return empty(
-            evaluation_error(ErrorPhase::InitialStates, failure, Vec::new(), None),
-            actions,
-        );
+    let rejected = match successors::initial_states_counting_rejections(
+        &model.evaluator,
+        &model.init,
+        &Env::empty(),
+        &worker,
+        &mut sink,
+    ) {
+        Ok(rejected) => rejected,
+        Err(failure) => {
+            return empty(
+                evaluation_error(ErrorPhase::InitialStates, failure, Vec::new(), None),
+                actions,
+            )
+        }
+    };
+    let mut coverage = options.coverage.then(|| Coverage::new(model, actions.len()));
+    if let Some(coverage) = coverage.as_mut() {
+        coverage.init.generated = initial.len() as u64;
+        coverage.init.rejected = rejected;
     }
     let mut kept: Vec<Arc<[Value]>> = Vec::new();
     for state in initial {
@@ -193,18 +221,24 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
                 )
             }
         }
-        match in_model(model, &state, &worker) {
-            Ok(true) => kept.push(state.into()),
-            Ok(false) => {}
-            Err(failure) => {
-                return empty(
-                    evaluation_error(ErrorPhase::Constraint, failure, trace(), None),
-                    actions,
-                )
+        match first_failing_constraint(model, None, &state, &worker) {
+            Ok(failed) => {
+                if let Some(coverage) = coverage.as_mut() {
+                    coverage.record_constraints(failed, model.constraints.len());
+                }
+                if failed.is_none() {
+                    kept.push(state.into());
+                }
+            }
+            Err((phase, failure)) => {
+                return empty(evaluation_error(phase, failure, trace(), None), actions)
             }
         }
     }
     let initial_states = kept.len() as u64;
+    if let Some(coverage) = coverage.as_mut() {
+        coverage.init.distinct = initial_states;
+    }
     let outcomes: Mutex<Vec<(u64, TraceOutcome)>> = Mutex::new(Vec::new());
     let next_trace = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -263,23 +297,25 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
         trace_lengths: Vec::new(),
         timed_out: timed_out.load(Ordering::Relaxed),
         initial_states,
+        coverage: None,
     };
     for (_, outcome) in outcomes {
         report.states_generated += outcome.generated;
         report.trace_lengths.push(outcome.length);
         for (total, activity) in report.activity.iter_mut().zip(outcome.activity) {
-            total.tried += activity.tried;
-            total.enabled += activity.enabled;
-            total.generated += activity.generated;
-            total.errors += activity.errors;
-            if total.first_error.is_none() {
-                total.first_error = activity.first_error;
-            }
+            add_activity(total, activity);
+        }
+        if let (Some(total), Some(trace_coverage)) = (coverage.as_mut(), outcome.coverage) {
+            total.merge(trace_coverage);
         }
         if let (Some(verdict), Verdict::Success) = (outcome.verdict, &report.verdict) {
             report.verdict = verdict;
         }
     }
+    if let Some(coverage) = coverage.as_mut() {
+        coverage.actions = report.activity.clone();
+    }
+    report.coverage = coverage;
     report
 }
 
@@ -290,14 +326,6 @@ fn evaluation_error(
     action: Option<usize>,
 ) -> Verdict {
     Verdict::EvaluationError { phase, failure, trace, action }
-}
-
-fn action_error(phase: ErrorPhase, failure: &Failure) -> ActionError {
-    ActionError {
-        message: failure.error.message.clone(),
-        location: failure.positions.first().copied(),
-        phase,
-    }
 }
 
 fn simulate_trace(
@@ -314,6 +342,12 @@ fn simulate_trace(
         generated: 0,
         length: 0,
         verdict: None,
+        coverage: options.coverage.then(|| {
+            // Only the constraint and variable counters are used per trace.
+            let mut coverage = Coverage::new(model, 0);
+            coverage.actions.clear();
+            coverage
+        }),
     };
     let mut trace =
         vec![TraceStep { state: initial[random.below(initial.len())].clone(), action: None }];
@@ -348,9 +382,22 @@ fn simulate_trace(
                 worker.level.set(trace.len() as u64 + 1);
                 let checked = check_successor(model, &current, &state, worker);
                 worker.level.set(trace.len() as u64);
+                if let (Some(coverage), Ok(check)) = (outcome.coverage.as_mut(), &checked) {
+                    let failed = match check {
+                        Check::OutOfModel(index) => Some(*index),
+                        _ => None,
+                    };
+                    coverage.record_constraints(
+                        failed,
+                        model.constraints.len() + model.action_constraints.len(),
+                    );
+                }
                 match checked {
-                    Ok(Check::Keep) => kept.push(state),
-                    Ok(Check::OutOfModel) => {}
+                    Ok(Check::Keep) => {
+                        outcome.activity[index].new_states += 1;
+                        kept.push(state)
+                    }
+                    Ok(Check::OutOfModel(_)) => {}
                     Ok(Check::Violated { name, invariant }) => {
                         let mut trace = trace.clone();
                         trace.push(TraceStep { state: state.into(), action: Some(index) });
@@ -386,6 +433,9 @@ fn simulate_trace(
         }
         match chosen {
             Some((index, state)) => {
+                if let Some(coverage) = outcome.coverage.as_mut() {
+                    coverage.record_values(&state);
+                }
                 trace.push(TraceStep { state: state.into(), action: Some(index) });
                 outcome.length += 1;
             }
@@ -403,7 +453,8 @@ fn simulate_trace(
 /// What the checks of a generated state said.
 enum Check {
     Keep,
-    OutOfModel,
+    /// Excluded by the constraint of this index (see `first_failing_constraint`).
+    OutOfModel(usize),
     /// An invariant (`true`) or an implied action (`false`) named so is violated.
     Violated {
         name: String,
@@ -417,8 +468,8 @@ fn check_successor(
     to: &[Value],
     worker: &WorkerContext,
 ) -> Result<Check, (ErrorPhase, Box<Failure>)> {
-    if !kept(model, from, to, worker)? {
-        return Ok(Check::OutOfModel);
+    if let Some(failed) = first_failing_constraint(model, Some(from), to, worker)? {
+        return Ok(Check::OutOfModel(failed));
     }
     if let Some(violated) =
         check_invariants(model, to, worker).map_err(|failure| (ErrorPhase::Invariant, failure))?

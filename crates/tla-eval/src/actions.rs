@@ -1,9 +1,10 @@
 //! Splitting the next-state relation into actions, as TLC's `Tool.getActions` does.
 //!
 //! Action names appear in error traces, coverage and conformance reports, so the split must be
-//! TLC's: through disjunctions, through calls of defined operators whose arguments are constant
-//! (the arguments are evaluated and bound), and through `\E` over constant sets (one action per
-//! binding). Anything else is one action, named after the innermost operator it came from.
+//! TLC's: through disjunctions, through `LET` (into its body), through calls of defined
+//! operators whose arguments are constant (the arguments are evaluated and bound), and through
+//! `\E` over constant sets (one action per binding). Anything else is one action, named after
+//! the innermost operator it came from.
 
 use tla_sema::hir::{Body, DefId, Expr, ExprKind, ModuleId, Quantifier, CONSTANT_LEVEL};
 use tla_values::Value;
@@ -25,6 +26,9 @@ pub struct Action {
     pub location: Location,
     /// The arguments of the operator the action comes from (TLC shows them: `Step(1)`).
     pub parameters: Vec<(String, Value)>,
+    /// The definition the action comes from (the one `name` names), when there is one:
+    /// coverage reports locate an action by that definition's header.
+    pub definition: Option<DefId>,
 }
 
 impl Action {
@@ -57,7 +61,7 @@ pub fn split_actions(
 ) -> EvalOutcome<Vec<Action>> {
     let mut actions = Vec::new();
     let mut splitter = Splitter { evaluator, worker, actions: &mut actions };
-    splitter.split(next, &Env::empty(), name, None, &mut Vec::new())?;
+    splitter.split(next, &Env::empty(), name, None, None, &mut Vec::new())?;
     Ok(actions)
 }
 
@@ -77,6 +81,7 @@ pub fn split_definition_actions(
             &Env::empty(),
             &definition.name,
             Some((body.module, body.span)),
+            Some(def),
             &mut Vec::new(),
         )?,
         _ => {
@@ -102,20 +107,33 @@ impl Splitter<'_> {
         env: &Env,
         name: &str,
         named_at: Option<(ModuleId, tla_diagnostics::Span)>,
+        definition: Option<DefId>,
         parameters: &mut Vec<(String, Value)>,
     ) -> EvalOutcome<()> {
         match &expr.kind {
             ExprKind::Junction { conjunction: false, items } => {
                 for item in items {
-                    self.split(item, env, name, None, parameters)?;
+                    self.split(item, env, name, None, definition, parameters)?;
                 }
                 return Ok(());
             }
             ExprKind::Label { body, .. } => {
-                return self.split(body, env, name, named_at, parameters)
+                return self.split(body, env, name, named_at, definition, parameters)
+            }
+            // TLC splits the body of a `LET` (its definitions are found through the
+            // environment), so an action written `LET d == e IN A` is `A`, located there.
+            ExprKind::Let { body, .. } => {
+                return self.split(body, env, name, None, definition, parameters)
             }
             ExprKind::Outer { up, expr: inner } => {
-                return self.split(inner, &env.drop_innermost(*up), name, named_at, parameters)
+                return self.split(
+                    inner,
+                    &env.drop_innermost(*up),
+                    name,
+                    named_at,
+                    definition,
+                    parameters,
+                )
             }
             ExprKind::Call { def, arguments } => {
                 if let Some(done) = self.split_call(*def, Env::empty(), arguments, env)? {
@@ -140,7 +158,7 @@ impl Splitter<'_> {
                     Ok(true)
                 })?;
                 for inner in bindings {
-                    self.split(body, &inner, name, named_at, parameters)?;
+                    self.split(body, &inner, name, None, definition, parameters)?;
                 }
                 return Ok(());
             }
@@ -156,6 +174,7 @@ impl Splitter<'_> {
             env: env.clone(),
             location,
             parameters: parameters.clone(),
+            definition,
         });
         Ok(())
     }
@@ -193,6 +212,7 @@ impl Splitter<'_> {
             &inner,
             &definition.name,
             Some((body.module, body.span)),
+            Some(def),
             &mut own_parameters,
         )?;
         Ok(Some(()))

@@ -73,6 +73,9 @@ struct Walk<'w, 's> {
     sink: &'w mut StateSink<'s>,
     /// The action's name, for the "not completely specified" message.
     action_name: &'w str,
+    /// How many complete assignments a formula left over after the last assignment rejected
+    /// (TLC's coverage counts these for the initial predicate as states "found").
+    rejected_complete: u64,
 }
 
 /// Every initial state the conjunction of `init` allows, in TLC's order, passed to `sink`.
@@ -83,6 +86,18 @@ pub fn initial_states(
     worker: &WorkerContext,
     sink: &mut StateSink,
 ) -> EvalOutcome<()> {
+    initial_states_counting_rejections(evaluator, init, env, worker, sink).map(|_| ())
+}
+
+/// [`initial_states`], also returning how many complete assignments were rejected by a formula
+/// evaluated after every variable was assigned (TLC's coverage reports them for `Init`).
+pub fn initial_states_counting_rejections(
+    evaluator: &Evaluator,
+    init: &[&'static Expr],
+    env: &Env,
+    worker: &WorkerContext,
+    sink: &mut StateSink,
+) -> EvalOutcome<u64> {
     let variables = evaluator.hir().variables.len();
     let mut walk = Walk {
         evaluator,
@@ -91,10 +106,11 @@ pub fn initial_states(
         worker,
         sink,
         action_name: "Init",
+        rejected_complete: 0,
     };
     let mut partial = vec![None; variables];
     walk.proceed(&Rest::Formulas { items: init, env, rest: &Rest::Done }, &mut partial)?;
-    Ok(())
+    Ok(walk.rejected_complete)
 }
 
 /// Every successor of `state` under `action` (with its environment), in TLC's order.
@@ -114,6 +130,7 @@ pub fn successor_states(
         worker,
         sink,
         action_name,
+        rejected_complete: 0,
     };
     let mut partial = vec![None; state.len()];
     walk.run(action, env, &mut partial, &Rest::Done)?;
@@ -145,6 +162,7 @@ pub(crate) fn is_enabled(
         worker: ctx.worker,
         sink: &mut sink,
         action_name: "ENABLED",
+        rejected_complete: 0,
     };
     let mut partial = vec![None; state.len()];
     walk.run(action, env, &mut partial, &Rest::Done)?;
@@ -550,7 +568,11 @@ impl Walk<'_, '_> {
                 _ => None,
             };
             if let Some((holds, rest)) = holds {
-                return if holds { self.proceed(rest, partial) } else { Ok(true) };
+                if !holds {
+                    self.rejected_complete += 1;
+                    return Ok(true);
+                }
+                return self.proceed(rest, partial);
             }
         }
         match rest {

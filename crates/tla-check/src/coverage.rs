@@ -1,0 +1,257 @@
+//! Coverage: what each part of a model did during a run, as TLC's `-coverage` reports it.
+//!
+//! A coverage report says, for the initial predicate, how many states it produced; for each
+//! action, how often it was tried and enabled, how many states it generated and how many of them
+//! were new, and its evaluation errors; for each constraint, how often it held and failed; for
+//! each variable, how many distinct values it took. A spec author reads it to find actions that
+//! are never enabled (a bug in a guard, or dead code) and to see where the state space comes
+//! from. The counters are filled by the breadth-first search ([`crate::bfs`]) and the simulator
+//! ([`crate::simulate`]) only when coverage was asked for; `coverage_report` prints them.
+//!
+//! TLC's breadth-first coverage also counts the states it generates again while it rebuilds an
+//! error trace from fingerprints (twice for a deadlock or a violation, once for an evaluation
+//! error, which it then evaluates once more to locate). The numbers it prints after an error are
+//! therefore larger than what the search did; [`account_for_trace_reconstruction`] adds the same
+//! re-evaluations so that the printed lines agree with TLC's.
+
+use std::collections::HashSet;
+
+use tla_eval::{successors, Action, Env, WorkerContext};
+use tla_values::fingerprint::Fingerprint;
+use tla_values::Value;
+
+use crate::bfs::{ErrorPhase, TraceStep, Verdict};
+use crate::checks::state_fingerprint;
+use crate::model::Model;
+use crate::simulate::{ActionActivity, ActionError};
+
+/// What the initial predicate did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InitCoverage {
+    /// States the initial predicate produced (with repetitions; TLC's first column).
+    pub generated: u64,
+    /// Complete assignments that a formula evaluated after the last assignment rejected (TLC
+    /// adds these to the second column, "states found").
+    pub rejected: u64,
+    /// Distinct initial states kept after the constraints.
+    pub distinct: u64,
+}
+
+/// How often one constraint (`CONSTRAINT` or `ACTION_CONSTRAINT`) was evaluated with each result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConstraintCoverage {
+    pub held: u64,
+    pub failed: u64,
+}
+
+/// The distinct values one variable took, kept as fingerprints.
+#[derive(Clone, Debug, Default)]
+pub struct VariableValues {
+    fingerprints: HashSet<u64>,
+}
+
+impl VariableValues {
+    pub fn record(&mut self, value: &Value) {
+        if let Ok(fingerprint) = Fingerprint::new().value(value) {
+            self.fingerprints.insert(fingerprint.0);
+        }
+    }
+
+    pub fn merge(&mut self, other: VariableValues) {
+        self.fingerprints.extend(other.fingerprints);
+    }
+
+    pub fn distinct(&self) -> u64 {
+        self.fingerprints.len() as u64
+    }
+}
+
+/// The coverage of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Coverage {
+    pub init: InitCoverage,
+    /// Per action of the run (in the order the next-state relation was split).
+    pub actions: Vec<ActionActivity>,
+    /// Per constraint: the model's `constraints`, then its `action_constraints`.
+    pub constraints: Vec<ConstraintCoverage>,
+    /// Per variable, in declaration order. Breadth-first: the values of the states the search
+    /// queued (new, kept and not violating an invariant), as TLC counts them; initial states
+    /// are not counted. Simulation: the values of every state of the simulated traces after
+    /// the first.
+    pub variables: Vec<VariableValues>,
+    /// What TLC adds to its printed counts after an error (see
+    /// [`account_for_trace_reconstruction`]); kept apart so that the counts above are what the
+    /// run did.
+    pub trace_rebuild: TraceRebuildCounts,
+}
+
+/// The states TLC's coverage counts again while rebuilding an error trace.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceRebuildCounts {
+    pub init_generated: u64,
+    pub init_rejected: u64,
+    /// Per action, in the run's order (empty when nothing was rebuilt).
+    pub action_generated: Vec<u64>,
+}
+
+impl Coverage {
+    pub fn new(model: &Model, actions: usize) -> Coverage {
+        Coverage {
+            init: InitCoverage::default(),
+            actions: vec![ActionActivity::default(); actions],
+            constraints: vec![
+                ConstraintCoverage::default();
+                model.constraints.len() + model.action_constraints.len()
+            ],
+            variables: vec![VariableValues::default(); model.evaluator.hir().variables.len()],
+            trace_rebuild: TraceRebuildCounts::default(),
+        }
+    }
+
+    /// Records the outcome of the constraints for one state: `failed` is the index of the first
+    /// constraint that failed (the later ones were not evaluated), `None` when all held.
+    /// `evaluated` is how many constraints apply (the state constraints only, for initial
+    /// states).
+    pub fn record_constraints(&mut self, failed: Option<usize>, evaluated: usize) {
+        let held = failed.unwrap_or(evaluated);
+        for counts in self.constraints.iter_mut().take(held) {
+            counts.held += 1;
+        }
+        if let Some(counts) = failed.and_then(|index| self.constraints.get_mut(index)) {
+            counts.failed += 1;
+        }
+    }
+
+    pub fn record_values(&mut self, state: &[Value]) {
+        for (values, value) in self.variables.iter_mut().zip(state) {
+            values.record(value);
+        }
+    }
+
+    pub fn record_error(&mut self, action: usize, error: ActionError) {
+        if let Some(activity) = self.actions.get_mut(action) {
+            activity.errors += 1;
+            if activity.first_error.is_none() {
+                activity.first_error = Some(error);
+            }
+        }
+    }
+
+    /// Adds another run's (or trace's) counts to these.
+    pub fn merge(&mut self, other: Coverage) {
+        self.init.generated += other.init.generated;
+        self.init.rejected += other.init.rejected;
+        self.init.distinct += other.init.distinct;
+        for (total, activity) in self.actions.iter_mut().zip(other.actions) {
+            add_activity(total, activity);
+        }
+        for (total, counts) in self.constraints.iter_mut().zip(other.constraints) {
+            total.held += counts.held;
+            total.failed += counts.failed;
+        }
+        for (total, values) in self.variables.iter_mut().zip(other.variables) {
+            total.merge(values);
+        }
+    }
+}
+
+/// Adds one action's counts to a running total (the first error met stays).
+pub fn add_activity(total: &mut ActionActivity, activity: ActionActivity) {
+    total.tried += activity.tried;
+    total.enabled += activity.enabled;
+    total.generated += activity.generated;
+    total.new_states += activity.new_states;
+    total.errors += activity.errors;
+    if total.first_error.is_none() {
+        total.first_error = activity.first_error;
+    }
+}
+
+/// The error of a failed evaluation, as coverage keeps it.
+pub fn action_error(phase: ErrorPhase, failure: &tla_eval::Failure) -> ActionError {
+    ActionError {
+        message: failure.error.message.clone(),
+        location: failure.positions.first().copied(),
+        phase,
+    }
+}
+
+/// Counts, in [`Coverage::trace_rebuild`], the states TLC generates again after a
+/// breadth-first run ended in `verdict`: it
+/// rebuilds the trace from fingerprints (each time enumerating every initial state, then for
+/// each step trying the actions in order until one yields the next state), twice after a
+/// deadlock or a violation and once after an evaluation error, and after an evaluation error in
+/// the next-state relation it evaluates the actions of the failing state once more, up to the
+/// error. Only generated counts are concerned; nothing new is found. Errors met while doing so
+/// are ignored (the run already has its verdict).
+pub fn account_for_trace_reconstruction(
+    coverage: &mut Coverage,
+    model: &Model,
+    actions: &[Action],
+    verdict: &Verdict,
+    worker: &WorkerContext,
+) {
+    let (trace, rebuilds, failing_action) = match verdict {
+        Verdict::Deadlock { trace }
+        | Verdict::InvariantViolated { trace, .. }
+        | Verdict::ActionPropertyViolated { trace, .. } => (trace, 2, None),
+        Verdict::EvaluationError { trace, phase: ErrorPhase::NextState, action, .. } => {
+            (trace, 1, *action)
+        }
+        _ => return,
+    };
+    if trace.is_empty() {
+        return;
+    }
+    let rebuild = &mut coverage.trace_rebuild;
+    rebuild.action_generated = vec![0; actions.len()];
+    for _ in 0..rebuilds {
+        let mut generated = 0u64;
+        let mut sink = |_: Vec<Value>| {
+            generated += 1;
+            Ok(true)
+        };
+        let rejected = successors::initial_states_counting_rejections(
+            &model.evaluator,
+            &model.init,
+            &Env::empty(),
+            worker,
+            &mut sink,
+        )
+        .unwrap_or(0);
+        rebuild.init_generated += generated;
+        rebuild.init_rejected += rejected;
+        for pair in trace.windows(2) {
+            rebuild_step(rebuild, model, actions, &pair[0], &pair[1], worker);
+        }
+    }
+    if let (Some(failing), Some(last)) = (failing_action, trace.last()) {
+        for (index, action) in actions.iter().enumerate().take(failing + 1) {
+            let (generated, _) = action.successors(&model.evaluator, &last.state, worker);
+            rebuild.action_generated[index] += generated.len() as u64;
+        }
+    }
+}
+
+/// One step of a trace rebuilt as TLC does: the actions in order, all successors of each, until
+/// one of them is the next state.
+fn rebuild_step(
+    rebuild: &mut TraceRebuildCounts,
+    model: &Model,
+    actions: &[Action],
+    from: &TraceStep,
+    to: &TraceStep,
+    worker: &WorkerContext,
+) {
+    let Ok(target) = state_fingerprint(model, &to.state, worker) else { return };
+    for (index, action) in actions.iter().enumerate() {
+        let (generated, _) = action.successors(&model.evaluator, &from.state, worker);
+        rebuild.action_generated[index] += generated.len() as u64;
+        if generated
+            .iter()
+            .any(|state| state_fingerprint(model, state, worker).ok() == Some(target))
+        {
+            return;
+        }
+    }
+}
