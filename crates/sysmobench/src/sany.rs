@@ -254,7 +254,8 @@ fn module_positions(
         .collect()
 }
 
-/// The modules SANY lints: all analysed ones but the standard modules (ours are embedded).
+/// The modules SANY (and TLC) lints: all analysed ones but the standard modules (ours are
+/// embedded).
 pub(crate) fn linted_modules<'m>(spec: &Specification, modules: &'m [String]) -> Vec<&'m String> {
     modules
         .iter()

@@ -395,12 +395,7 @@ pub fn model_check(
         let text = crate::sany::semantic_block_text(&spec, "Semantic errors", "Errors", &errors);
         front.push(Message::info(0, text));
     }
-    for (module, file) in
-        analysis.analysed_modules.iter().zip(linted_files(&spec, &analysis.analysed_modules))
-    {
-        if !file {
-            continue;
-        }
+    for module in crate::sany::linted_modules(&spec, &analysis.analysed_modules) {
         front.push(Message::info(0, format!("Linting of module {module}")));
     }
     if !errors.is_empty() {
@@ -842,19 +837,6 @@ fn check_assumptions(model: &tla_check::Model, sources: &SourceIndex) -> Option<
         }
     }
     None
-}
-
-/// Per analysed module: whether TLC lints it (every module but the standard ones it ships).
-fn linted_files(spec: &tla_sema::Specification, modules: &[String]) -> Vec<bool> {
-    modules
-        .iter()
-        .map(|module| {
-            !spec.files.iter().any(|file| {
-                file.module().is_some_and(|parsed| &parsed.name.text == module)
-                    && file.source.path.ends_with(crate::sany::EMBEDDED_SUFFIX)
-            })
-        })
-        .collect()
 }
 
 /// Messages only `-tool` mode shows (the SANY start and end markers).
