@@ -61,7 +61,7 @@ pub enum CheckEvent {
     InitialStatesProgress(u64),
     /// All initial states were computed; `distinct` of them were kept.
     InitialStatesComputed { distinct: u64 },
-    /// A level of the search was finished.
+    /// A batch of states (or a level) was explored: the counters so far.
     Progress(Statistics),
 }
 
@@ -480,6 +480,10 @@ impl<'m> Search<'m> {
                 {
                     return verdict;
                 }
+                self.event(CheckEvent::Progress(Statistics {
+                    queue: (remaining_after - batch.len() + next_frontier.len()) as u64,
+                    ..self.statistics
+                }));
             }
             frontier = next_frontier;
             self.statistics.queue = frontier.len() as u64;

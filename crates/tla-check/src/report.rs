@@ -574,6 +574,19 @@ pub fn verdict_messages(
     (messages, print_statistics)
 }
 
+/// A count as TLC's progress lines print it (`DecimalFormat("###,###")`): `1,234,567`.
+pub fn group_thousands(count: u64) -> String {
+    let digits = count.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
 /// The statistics that end a run: counts, depth, and (after a successful run) the outdegree.
 pub fn statistics_messages(
     report: &CheckReport,
@@ -588,7 +601,10 @@ pub fn statistics_messages(
             code::PROGRESS,
             format!(
                 "Progress({}) at {now}: {} states generated (0 s/min), {} distinct states found (0 ds/min), {} states left on queue.",
-                statistics.depth, statistics.generated, statistics.distinct, statistics.queue
+                statistics.depth,
+                group_thousands(statistics.generated),
+                group_thousands(statistics.distinct),
+                group_thousands(statistics.queue)
             ),
         ));
     }
@@ -636,5 +652,23 @@ fn java_double(value: f64) -> String {
     match formatted.split_once('E') {
         Some((mantissa, exponent)) if !mantissa.contains('.') => format!("{mantissa}.0E{exponent}"),
         _ => formatted,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::group_thousands;
+
+    #[test]
+    fn counts_are_grouped_as_tlc_prints_them() {
+        for (count, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (446_059, "446,059"),
+            (1_234_567, "1,234,567"),
+        ] {
+            assert_eq!(group_thousands(count), text);
+        }
     }
 }

@@ -422,7 +422,10 @@ pub fn liveness_messages(
         code::PROGRESS,
         format!(
             "Progress({}) at {now}: {} states generated, {} distinct states found, {} states left on queue.",
-            statistics.depth, statistics.generated, statistics.distinct, statistics.queue
+            statistics.depth,
+            crate::report::group_thousands(statistics.generated),
+            crate::report::group_thousands(statistics.distinct),
+            crate::report::group_thousands(statistics.queue)
         ),
     )];
     let branches =
