@@ -29,9 +29,7 @@ pub fn permutations_of(value: &Value) -> EvalResult<Vec<Permutation>> {
         let mut pairs = Vec::new();
         for (from, to) in function.domain_elements().iter().zip(function.values()) {
             match (from, to) {
-                (Value::ModelValue(from), Value::ModelValue(to)) => {
-                    pairs.push((from.clone(), to.clone()))
-                }
+                (Value::ModelValue(from), Value::ModelValue(to)) => pairs.push((*from, *to)),
                 _ => {
                     return Err(EvalError::general(
                         EvalErrorKind::WrongKind,
@@ -73,12 +71,9 @@ fn group_generated_by(generators: Vec<Permutation>) -> Vec<Permutation> {
 /// `first` after `second`: `x` maps to `first(second(x))`; identity pairs dropped.
 fn compose(first: &Permutation, second: &Permutation) -> Permutation {
     let apply = |permutation: &Permutation, atom: &Atom| -> Atom {
-        permutation
-            .iter()
-            .find(|(from, _)| from == atom)
-            .map_or_else(|| atom.clone(), |(_, to)| to.clone())
+        permutation.iter().find(|(from, _)| from == atom).map_or_else(|| *atom, |(_, to)| *to)
     };
-    let mut moved: Vec<Atom> = first.iter().chain(second).map(|(from, _)| from.clone()).collect();
+    let mut moved: Vec<Atom> = first.iter().chain(second).map(|(from, _)| *from).collect();
     moved.sort_by_key(Atom::rank);
     moved.dedup();
     let mut pairs: Vec<(Atom, Atom)> = moved
@@ -244,13 +239,12 @@ mod tests {
     fn a_state_and_its_image_share_the_orbit_fingerprint() {
         let interner = Interner::new();
         let atoms = model_values(&interner, &["a", "b", "c"]);
-        let swap_a_b =
-            vec![(atoms[0].clone(), atoms[1].clone()), (atoms[1].clone(), atoms[0].clone())];
+        let swap_a_b = vec![(atoms[0], atoms[1]), (atoms[1], atoms[0])];
         let state = |owner: &Atom, waiting: &[&Atom]| {
             vec![
-                Value::ModelValue(owner.clone()),
+                Value::ModelValue(*owner),
                 Value::set_from_unnormalized(
-                    waiting.iter().map(|atom| Value::ModelValue((*atom).clone())).collect(),
+                    waiting.iter().map(|atom| Value::ModelValue(*(*atom))).collect(),
                 ),
             ]
         };

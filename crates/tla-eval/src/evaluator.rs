@@ -160,7 +160,7 @@ impl Evaluator {
     /// The atom of a literal text of the specification.
     pub(crate) fn atom(&self, text: &str) -> Atom {
         match self.shared.literal_atoms.get(&(text.as_ptr() as usize)) {
-            Some(atom) => atom.clone(),
+            Some(atom) => *atom,
             None => self.shared.interner.intern(text),
         }
     }

@@ -17,8 +17,12 @@ use std::fmt;
 use std::sync::{Arc, RwLock};
 
 /// One interned name: its text and its first-seen rank.
-#[derive(Clone)]
-pub struct Atom(Arc<AtomData>);
+///
+/// Interned names live as long as the process (an interner never forgets one), so an atom is a
+/// plain reference: copying a string or model value costs no reference count, which several
+/// workers would otherwise update on the same shared names all the time.
+#[derive(Clone, Copy)]
+pub struct Atom(&'static AtomData);
 
 struct AtomData {
     text: Box<str>,
@@ -132,16 +136,16 @@ impl Interner {
         }
         let mut table = self.table.write().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(atom) = table.get(text) {
-            return atom.clone();
+            return *atom;
         }
         let rank = u32::try_from(table.len()).unwrap_or(u32::MAX);
-        let atom = Atom(Arc::new(AtomData {
+        let atom = Atom(Box::leak(Box::new(AtomData {
             text: text.into(),
             rank,
             model_value_type: model_value_type(text),
             utf16_len: u32::try_from(text.encode_utf16().count()).unwrap_or(u32::MAX),
-        }));
-        table.insert(text.into(), atom.clone());
+        })));
+        table.insert(text.into(), atom);
         atom
     }
 

@@ -18,7 +18,7 @@ pub fn to_function(value: &Value) -> EvalResult<Option<Arc<Function>>> {
         Value::Function(function) => Some(function.clone()),
         Value::Tuple(elems) => Some(Arc::new(Function::from_interval(1, elems.to_vec()))),
         Value::Record(record) => {
-            let domain = record.names().iter().map(|name| Value::Str(name.clone())).collect();
+            let domain = record.names().iter().map(|name| Value::Str(*name)).collect();
             Some(Arc::new(Function::from_normalized_pairs(domain, record.values().to_vec())))
         }
         Value::Ext(ext) if ext.class() == ExtClass::Function => {
@@ -65,7 +65,7 @@ pub fn to_record(value: &Value) -> EvalResult<Option<Arc<Record>>> {
                 let mut names = Vec::with_capacity(domain.len());
                 for element in domain {
                     match element {
-                        Value::Str(name) => names.push(name.clone()),
+                        Value::Str(name) => names.push(*name),
                         _ => return Ok(None),
                     }
                 }

@@ -250,7 +250,7 @@ pub fn domain(function: &Value) -> EvalResult<Value> {
     match function {
         Value::Tuple(elems) => Ok(Value::interval(1, elems.len() as i32)),
         Value::Record(record) => {
-            let names = record.names().iter().map(|name| Value::Str(name.clone())).collect();
+            let names = record.names().iter().map(|name| Value::Str(*name)).collect();
             Ok(Value::Set(Arc::new(SetEnum::from_normalized(names))))
         }
         Value::Function(fcn) => match fcn.interval() {

@@ -86,7 +86,7 @@ impl LazySet {
         let kind = match kind {
             LazyKind::RecordSet { names, sets } => {
                 let mut fields: Vec<(Atom, Value)> = names.into_iter().zip(sets).collect();
-                fields.sort_by(|x, y| x.0.cmp(&y.0));
+                fields.sort_by_key(|x| x.0);
                 let (names, sets) = fields.into_iter().unzip();
                 LazyKind::RecordSet { names, sets }
             }

@@ -139,7 +139,7 @@ fn csv_read(
     let mut atoms = Vec::with_capacity(names.len());
     for name in names.iter() {
         match name {
-            Value::Str(atom) => atoms.push(atom.clone()),
+            Value::Str(atom) => atoms.push(*atom),
             other => return Err(EvalError::class_cast(&other.tlc_class_name(), "StringValue")),
         }
     }
@@ -165,11 +165,8 @@ fn csv_read(
                 ),
             ));
         }
-        let record = atoms
-            .iter()
-            .zip(fields)
-            .map(|(atom, field)| (atom.clone(), string(host, field)))
-            .collect();
+        let record =
+            atoms.iter().zip(fields).map(|(atom, field)| (*atom, string(host, field))).collect();
         records.push(Value::record(record)?);
     }
     Ok(Value::tuple(records))

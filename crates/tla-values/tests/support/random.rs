@@ -97,8 +97,8 @@ impl Generator {
         match shape {
             Shape::Bool => Value::Bool(self.rng.chance(50)),
             Shape::Int => Value::Int(self.rng.below(7) as i64 - 3),
-            Shape::Str => Value::Str(self.names[self.rng.below(self.names.len())].clone()),
-            Shape::ModelValue => Value::ModelValue(self.names[self.rng.below(4)].clone()),
+            Shape::Str => Value::Str(self.names[self.rng.below(self.names.len())]),
+            Shape::ModelValue => Value::ModelValue(self.names[self.rng.below(4)]),
             Shape::Set(inner) => {
                 let elems = (0..self.rng.below(5)).map(|_| self.value(inner)).collect();
                 Value::set_from_unnormalized(elems)
@@ -108,7 +108,7 @@ impl Generator {
                 let fields: Vec<(Atom, Value)> = fields
                     .iter()
                     .zip(shapes)
-                    .map(|(&f, s)| (self.names[f].clone(), self.value(s)))
+                    .map(|(&f, s)| (self.names[f], self.value(s)))
                     .collect();
                 Value::Record(Arc::new(Record::new(fields).expect("distinct field names")))
             }
@@ -164,7 +164,7 @@ impl Generator {
                 Value::function(domain, elems.to_vec()).expect("int domain")
             }
             Value::Record(record) => {
-                let domain = record.names().iter().map(|n| Value::Str(n.clone())).collect();
+                let domain = record.names().iter().map(|n| Value::Str(*n)).collect();
                 Value::function(domain, record.values().to_vec()).expect("string domain")
             }
             Value::Function(function) => {
