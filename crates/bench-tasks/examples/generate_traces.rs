@@ -14,8 +14,8 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use bench_tasks::{
-    default_cache_directory, fetch_task_sources, generate_trace_corpus, load_task, FetchConfig,
-    TraceGenerationConfig,
+    default_cache_directory, fetch_task_sources, generate_trace_corpus,
+    go_library_path_from_environment, load_task, FetchConfig, TraceGenerationConfig,
 };
 
 fn main() -> ExitCode {
@@ -68,6 +68,8 @@ fn main() -> ExitCode {
         };
         let config = TraceGenerationConfig {
             cargo_program: PathBuf::from("cargo"),
+            go_program: PathBuf::from("go"),
+            go_library_path: go_library_path_from_environment(),
             build_directory: scratch.join("build").join(task_id),
             target_directory: scratch.join("target"),
             output_directory: task.trace_corpus.directory.clone(),

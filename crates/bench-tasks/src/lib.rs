@@ -35,13 +35,14 @@ pub use crate::source_fetching::{
 };
 pub use crate::task_loading::{load_all_tasks, load_task, TaskLoadError, TaskLoadErrorKind};
 pub use crate::task_model::{
-    AgentKind, AgentPromptFiles, PinnedSource, ReferenceModel, SourceFile, SourceProvider,
-    SystemDescription, SystemKind, Task, TraceCorpusLocation, TraceHarnessLocation,
+    AgentKind, AgentPromptFiles, HarnessBuild, PinnedSource, ReferenceModel, SourceFile,
+    SourceProvider, SystemDescription, SystemKind, Task, TraceCorpusLocation, TraceHarnessLocation,
 };
 pub use crate::task_summary::{summarize_task, TaskSummary};
 pub use crate::trace_corpus::{
     parse_trace_corpus_manifest, TraceCorpusManifest, TraceGenerationRecord, TraceRecord,
 };
 pub use crate::trace_generation::{
-    generate_trace_corpus, TraceGenerationConfig, TraceGenerationError,
+    generate_trace_corpus, go_library_path_from_environment, TraceGenerationConfig,
+    TraceGenerationError,
 };

@@ -13,7 +13,7 @@ use crate::{
     invariant_templates::{is_tla_identifier, parse_invariant_templates},
     task_manifest::{HarnessSection, SourceSection, TaskManifest, TASK_SCHEMA_VERSION},
     task_model::{
-        AgentPromptFiles, PinnedSource, ReferenceModel, SourceFile, SourceProvider,
+        AgentPromptFiles, HarnessBuild, PinnedSource, ReferenceModel, SourceFile, SourceProvider,
         SystemDescription, SystemKind, Task, TraceCorpusLocation, TraceHarnessLocation,
     },
     trace_corpus::parse_trace_corpus_manifest,
@@ -270,10 +270,41 @@ fn build_trace_harness(
     harness: HarnessSection,
 ) -> Result<TraceHarnessLocation, TaskLoadErrorKind> {
     let directory = relative_path(task_directory, "harness.directory", &harness.directory)?;
-    if !directory.join("Cargo.toml").is_file() {
+    let build = match (harness.build.as_deref().unwrap_or("cargo"), harness.go_package) {
+        ("cargo", None) => HarnessBuild::Cargo,
+        ("cargo", Some(_)) => {
+            return Err(invalid("harness.go_package", "is only for `build = \"go\"`".to_owned()))
+        }
+        ("go", Some(package)) => {
+            let plain = !package.is_empty()
+                && !package.starts_with('/')
+                && package.split('/').all(|part| !part.is_empty() && part != "." && part != "..");
+            if !plain {
+                return Err(invalid(
+                    "harness.go_package",
+                    format!("`{package}` must be a Go import path such as `go.etcd.io/raft/v3`"),
+                ));
+            }
+            HarnessBuild::Go { package }
+        }
+        ("go", None) => {
+            return Err(invalid(
+                "harness.go_package",
+                "`build = \"go\"` needs the import path of the fetched files".to_owned(),
+            ))
+        }
+        (other, _) => {
+            return Err(invalid(
+                "harness.build",
+                format!("`{other}` is not a harness build; expected `cargo` or `go`"),
+            ))
+        }
+    };
+    let marker = directory.join(build.template_marker());
+    if !marker.is_file() {
         return Err(TaskLoadErrorKind::MissingFile {
             field: "harness.directory".to_owned(),
-            path: directory.join("Cargo.toml"),
+            path: marker,
         });
     }
     if harness.version.trim().is_empty() {
@@ -288,9 +319,11 @@ fn build_trace_harness(
             return Err(invalid(field, "must be at least 1".to_owned()));
         }
     }
-    let shared_files = shared_harness_files(task_directory, &directory, &harness.shared_files)?;
+    let shared_folder = directory.join(build.shared_files_folder());
+    let shared_files = shared_harness_files(task_directory, &shared_folder, &harness.shared_files)?;
     Ok(TraceHarnessLocation {
         directory,
+        build,
         version: harness.version,
         threads: harness.threads,
         operations_per_thread: harness.operations_per_thread,
@@ -300,11 +333,12 @@ fn build_trace_harness(
 }
 
 /// Resolves `harness.shared_files` against the task folder. Each entry must name an existing
-/// file, and its file name must be free in the harness's `src/` (neither a template file nor
-/// another shared file), since that is where trace generation copies it.
+/// file, and its file name must be free in `destination` (the harness's `src/` for cargo, the
+/// template folder for Go; neither a template file nor another shared file), since that is
+/// where trace generation copies it.
 fn shared_harness_files(
     task_directory: &Path,
-    harness_directory: &Path,
+    destination: &Path,
     entries: &[String],
 ) -> Result<Vec<PathBuf>, TaskLoadErrorKind> {
     let mut res: Vec<PathBuf> = Vec::with_capacity(entries.len());
@@ -326,12 +360,12 @@ fn shared_harness_files(
             return Err(invalid(
                 &field,
                 format!(
-                    "`{entry}` has the same file name as `harness.shared_files[{earlier_idx}]`; both would be copied to `src/{}`",
-                    file_name.to_string_lossy()
+                    "`{entry}` has the same file name as `harness.shared_files[{earlier_idx}]`; both would be copied to `{}`",
+                    destination.join(file_name).display()
                 ),
             ));
         }
-        let template_file = harness_directory.join("src").join(file_name);
+        let template_file = destination.join(file_name);
         if template_file.exists() {
             return Err(invalid(
                 &field,
@@ -485,7 +519,14 @@ fn build_pinned_source(
             path: entry.path,
             role: normalise_paragraph(&entry.role),
             sha256: entry.sha256,
+            given_to_model: entry.given_to_model,
         });
+    }
+    if !files.iter().any(|file| file.given_to_model) {
+        return Err(invalid(
+            "source.files",
+            "at least one file must be given to the model".to_owned(),
+        ));
     }
     Ok(PinnedSource { provider, files })
 }

@@ -315,7 +315,7 @@ const SHARED_HARNESS_FILES_CASES: &[SharedHarnessFilesCase] = &[
     },
     SharedHarnessFilesCase {
         shared_files_line: r#"shared_files = ["../harness-common/recorder.rs", "shared/recorder.rs"]"#,
-        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[1]`: `shared/recorder.rs` has the same file name as `harness.shared_files[0]`; both would be copied to `src/recorder.rs`"),
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[1]`: `shared/recorder.rs` has the same file name as `harness.shared_files[0]`; both would be copied to `$ROOT/lock/harness/src/recorder.rs`"),
     },
     SharedHarnessFilesCase {
         shared_files_line: r#"shared_files = ["../harness-common/main.rs"]"#,

@@ -23,6 +23,8 @@
 //! path = "src/sync/spin.rs"
 //! role = "The spin lock under study."
 //! sha256 = "<64 lowercase hex digits>"
+//! given_to_model = true          # optional, default true; false: fetched and verified for the
+//!                                # harness build only, never shown to the model
 //!
 //! [prompts]
 //! basic = "prompts/basic.md"
@@ -45,6 +47,8 @@
 //!
 //! [harness]                      # optional
 //! directory = "harness"
+//! build = "cargo"                # optional: "cargo" (default) or "go"
+//! # go_package = "go.etcd.io/raft/v3"  # go only, required: the import path of the fetched files
 //! version = "1"
 //! threads = 3                    # --threads of every run
 //! operations_per_thread = 12     # --operations of every run
@@ -107,6 +111,12 @@ pub(crate) struct SourceFileEntry {
     pub(crate) path: String,
     pub(crate) role: String,
     pub(crate) sha256: String,
+    #[serde(default = "given_to_model_by_default")]
+    pub(crate) given_to_model: bool,
+}
+
+fn given_to_model_by_default() -> bool {
+    true
 }
 
 #[derive(Debug, Deserialize)]
@@ -147,6 +157,9 @@ pub(crate) struct ReferenceSection {
 #[serde(deny_unknown_fields)]
 pub(crate) struct HarnessSection {
     pub(crate) directory: String,
+    /// `cargo` when absent.
+    pub(crate) build: Option<String>,
+    pub(crate) go_package: Option<String>,
     pub(crate) version: String,
     pub(crate) threads: u32,
     pub(crate) operations_per_thread: u32,

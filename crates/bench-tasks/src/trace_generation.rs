@@ -18,8 +18,17 @@
 //! - `contention`: whether the event shows contention (a spin, a block, a failed try-operation,
 //!   readers overlapping).
 //!
-//! The harness uses unstable `impl !Send` syntax found in the upstream code, so it is built with
+//! A cargo harness (`build = "cargo"`, the default) gets the fetched files as `upstream/<path>`.
+//! It uses unstable `impl !Send` syntax found in the upstream code, so it is built with
 //! `RUSTC_BOOTSTRAP=1` on a stable toolchain; nothing else unstable is enabled.
+//!
+//! A Go harness (`build = "go"`, for upstream code written in Go) is a `main` package whose
+//! template holds `main.go`; shared files are copied next to it. The fetched files are copied to
+//! `gopath/src/<go_package>/<path>` and the harness is built with `go build` in GOPATH mode
+//! (`GO111MODULE=off`, `GOPATH` = that folder followed by
+//! [`TraceGenerationConfig::go_library_path`], where the upstream code's own dependencies are
+//! found: Debian's `golang-*-dev` packages install them under `/usr/share/gocode`), with
+//! `GOPROXY=off`, so the build never downloads anything.
 
 use std::{
     collections::BTreeMap,
@@ -32,7 +41,7 @@ use crate::{
     content_hashing::sha256_hex_of_bytes,
     source_fetching::FetchedSources,
     source_providers::describe_command,
-    task_model::Task,
+    task_model::{HarnessBuild, Task},
     trace_corpus::{
         render_trace_corpus_manifest, TraceCorpusManifest, TraceGenerationRecord, TraceRecord,
         TRACE_MANIFEST_SCHEMA_VERSION,
@@ -42,8 +51,13 @@ use crate::{
 /// How to build and run a harness; every field is chosen by the caller.
 #[derive(Debug, Clone)]
 pub struct TraceGenerationConfig {
-    /// The `cargo` that builds the harness.
+    /// The `cargo` that builds a cargo harness.
     pub cargo_program: PathBuf,
+    /// The `go` that builds a Go harness.
+    pub go_program: PathBuf,
+    /// GOPATH entries after the build folder's own `gopath`, holding the libraries the upstream
+    /// Go code imports ([`go_library_path_from_environment`]).
+    pub go_library_path: Vec<PathBuf>,
     /// Scratch folder the template and the upstream files are copied into (emptied first).
     pub build_directory: PathBuf,
     /// Cargo target folder for the harness build (kept between runs to build faster).
@@ -112,16 +126,21 @@ pub fn generate_trace_corpus(
             .map_err(|error| io_error(&config.build_directory, error))?;
     }
     copy_directory(&harness.directory, &config.build_directory)?;
+    let shared_folder = config.build_directory.join(harness.build.shared_files_folder());
     for shared_file in &harness.shared_files {
         let file_name = shared_file.file_name().ok_or_else(|| {
             let message = "a shared harness file must name a file";
             io_error(shared_file, io::Error::new(io::ErrorKind::InvalidInput, message))
         })?;
-        let destination = config.build_directory.join("src").join(file_name);
+        let destination = shared_folder.join(file_name);
         fs::copy(shared_file, &destination).map_err(|error| io_error(shared_file, error))?;
     }
+    let upstream_folder = match &harness.build {
+        HarnessBuild::Cargo => config.build_directory.join("upstream"),
+        HarnessBuild::Go { package } => config.build_directory.join("gopath/src").join(package),
+    };
     for source_file in &sources.files {
-        let destination = config.build_directory.join("upstream").join(&source_file.path);
+        let destination = upstream_folder.join(&source_file.path);
         if let Some(parent) = destination.parent() {
             fs::create_dir_all(parent).map_err(|error| io_error(parent, error))?;
         }
@@ -129,17 +148,27 @@ pub fn generate_trace_corpus(
             .map_err(|error| io_error(&destination, error))?;
     }
 
-    let manifest_path = config.build_directory.join("Cargo.toml");
-    let mut build = Command::new(&config.cargo_program);
-    build
-        .args(["build", "--release", "--quiet", "--locked", "--manifest-path"])
-        .arg(&manifest_path)
-        .arg("--target-dir")
-        .arg(&config.target_directory)
-        .env("RUSTC_BOOTSTRAP", "1");
-    run_to_completion(&mut build)?;
     let binary_name = format!("{}-trace-harness{}", task.id, std::env::consts::EXE_SUFFIX);
-    let binary = config.target_directory.join("release").join(binary_name);
+    let binary = match &harness.build {
+        HarnessBuild::Cargo => {
+            let manifest_path = config.build_directory.join("Cargo.toml");
+            let mut build = Command::new(&config.cargo_program);
+            build
+                .args(["build", "--release", "--quiet", "--locked", "--manifest-path"])
+                .arg(&manifest_path)
+                .arg("--target-dir")
+                .arg(&config.target_directory)
+                .env("RUSTC_BOOTSTRAP", "1");
+            run_to_completion(&mut build)?;
+            config.target_directory.join("release").join(binary_name)
+        }
+        HarnessBuild::Go { .. } => {
+            let binary = config.target_directory.join("go").join(binary_name);
+            let mut build = go_build_command(config, &binary)?;
+            run_to_completion(&mut build)?;
+            binary
+        }
+    };
 
     fs::create_dir_all(&config.output_directory)
         .map_err(|error| io_error(&config.output_directory, error))?;
@@ -185,6 +214,41 @@ pub fn generate_trace_corpus(
     fs::write(&manifest_path, render_trace_corpus_manifest(&manifest))
         .map_err(|error| io_error(&manifest_path, error))?;
     Ok(manifest)
+}
+
+/// The `go build` of a Go harness in [`TraceGenerationConfig::build_directory`], writing `binary`.
+fn go_build_command(
+    config: &TraceGenerationConfig,
+    binary: &Path,
+) -> Result<Command, TraceGenerationError> {
+    let mut go_path = vec![config.build_directory.join("gopath")];
+    go_path.extend(config.go_library_path.iter().cloned());
+    let go_path = std::env::join_paths(&go_path).map_err(|error| TraceGenerationError::Io {
+        path: config.build_directory.join("gopath"),
+        error: io::Error::new(io::ErrorKind::InvalidInput, error),
+    })?;
+    let mut build = Command::new(&config.go_program);
+    build
+        .args(["build", "-trimpath", "-o"])
+        .arg(binary)
+        .arg(".")
+        .current_dir(&config.build_directory)
+        .env("GO111MODULE", "off")
+        .env("GOPATH", go_path)
+        .env("GOPROXY", "off")
+        .env("GOFLAGS", "")
+        .env("GOTOOLCHAIN", "local")
+        .env("GOCACHE", config.target_directory.join("go-cache"));
+    Ok(build)
+}
+
+/// The GOPATH entries holding the libraries Go harnesses import: `SYSMOBENCH_GO_PATH` (a list in
+/// the platform's `PATH` syntax) when set and not empty, else Debian's `/usr/share/gocode`.
+pub fn go_library_path_from_environment() -> Vec<PathBuf> {
+    match std::env::var_os("SYSMOBENCH_GO_PATH").filter(|it| !it.is_empty()) {
+        Some(value) => std::env::split_paths(&value).collect(),
+        None => vec![PathBuf::from("/usr/share/gocode")],
+    }
 }
 
 /// Content statistics of one trace, as recorded in the manifest.

@@ -709,6 +709,7 @@ fn task_sources(plan: &RunPlan, task: &Task) -> Result<Vec<SourceText>, String> 
     fetched
         .files
         .iter()
+        .filter(|file| file.given_to_model)
         .map(|file| {
             Ok(SourceText {
                 path: file.path.clone(),
