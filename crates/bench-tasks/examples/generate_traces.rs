@@ -1,7 +1,7 @@
 //! Regenerates the committed trace corpus of one or more tasks:
 //!
 //! ```text
-//! cargo run -p bench-tasks --example generate_traces -- spin mutex rwmutex ringbuffer
+//! cargo run -p bench-tasks --example generate_traces -- spin mutex rwmutex ringbuffer etcd
 //! ```
 //!
 //! For each task it fetches (or reuses from the cache) the pinned upstream sources, builds the

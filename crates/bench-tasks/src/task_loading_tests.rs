@@ -8,7 +8,7 @@ use expect_test::{expect, Expect};
 
 use crate::{
     load_all_tasks, load_task, sha256_hex_of_bytes, summarize_task,
-    test_directories::TestDirectory, AgentKind, SourceProvider, SystemKind,
+    test_directories::TestDirectory, AgentKind, HarnessBuild, SourceProvider, SystemKind,
 };
 
 pub(crate) const FIXTURE_SOURCE_TEXT: &str = "fn lock() {}\nfn unlock() {}\n";
@@ -368,4 +368,109 @@ fn resolves_and_validates_the_shared_harness_files() {
             (loaded, _) => panic!("{}: unexpected {loaded:?}", case.shared_files_line),
         }
     }
+}
+
+/// One `[harness]` build setting and what loading the fixture task must give: the build or the
+/// error message.
+struct HarnessBuildCase {
+    /// TOML lines added to `[harness]`.
+    lines: &'static str,
+    expected: Result<HarnessBuild, &'static str>,
+}
+
+#[test]
+fn loads_the_harness_build_kind() {
+    let go = || HarnessBuild::Go { package: "example.org/lock/v2".to_owned() };
+    let cases = [
+        HarnessBuildCase { lines: "", expected: Ok(HarnessBuild::Cargo) },
+        HarnessBuildCase { lines: "build = \"cargo\"", expected: Ok(HarnessBuild::Cargo) },
+        HarnessBuildCase {
+            lines: "build = \"go\"\ngo_package = \"example.org/lock/v2\"",
+            expected: Ok(go()),
+        },
+        HarnessBuildCase {
+            lines: "build = \"go\"",
+            expected: Err("task folder `$ROOT/lock`: `harness.go_package`: `build = \"go\"` needs the import path of the fetched files"),
+        },
+        HarnessBuildCase {
+            lines: "go_package = \"example.org/lock/v2\"",
+            expected: Err("task folder `$ROOT/lock`: `harness.go_package`: is only for `build = \"go\"`"),
+        },
+        HarnessBuildCase {
+            lines: "build = \"go\"\ngo_package = \"example.org/../lock\"",
+            expected: Err("task folder `$ROOT/lock`: `harness.go_package`: `example.org/../lock` must be a Go import path such as `go.etcd.io/raft/v3`"),
+        },
+        HarnessBuildCase {
+            lines: "build = \"make\"",
+            expected: Err("task folder `$ROOT/lock`: `harness.build`: `make` is not a harness build; expected `cargo` or `go`"),
+        },
+    ];
+    for case in &cases {
+        let root = TestDirectory::new("harness-build");
+        let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+        root.write("lock/harness/Cargo.toml", "[package]\nname = \"lock-trace-harness\"\n");
+        root.write("lock/harness/main.go", "package main\n");
+        let manifest_path = task_directory.join("task.toml");
+        let text = std::fs::read_to_string(&manifest_path).unwrap();
+        let harness = format!(
+            "\n[harness]\ndirectory = \"harness\"\n{}\nversion = \"1\"\nthreads = 3\noperations_per_thread = 4\nseeds = 20\n",
+            case.lines
+        );
+        std::fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+        let loaded = load_task(&task_directory).map(|task| task.trace_harness.unwrap().build);
+        match (loaded, &case.expected) {
+            (Ok(build), Ok(expected)) => assert_eq!(&build, expected, "{}", case.lines),
+            (Err(error), Err(expected)) => {
+                let shown = error.to_string().replace(&root.path().display().to_string(), "$ROOT");
+                assert_eq!(&shown, expected, "{}", case.lines);
+            }
+            (loaded, _) => panic!("{}: unexpected {loaded:?}", case.lines),
+        }
+    }
+}
+
+#[test]
+fn a_go_harness_needs_main_go_and_takes_shared_files_next_to_it() {
+    let root = TestDirectory::new("harness-go");
+    let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+    root.write("lock/harness/Cargo.toml", "[package]\nname = \"lock-trace-harness\"\n");
+    root.write("harness-common/recorder.go", "package main\n");
+    let manifest_path = task_directory.join("task.toml");
+    let text = std::fs::read_to_string(&manifest_path).unwrap();
+    let harness = "\n[harness]\ndirectory = \"harness\"\nbuild = \"go\"\ngo_package = \"example.org/lock\"\nversion = \"1\"\nthreads = 3\noperations_per_thread = 4\nseeds = 20\nshared_files = [\"../harness-common/recorder.go\"]\n";
+    std::fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    assert!(error.contains("harness/main.go"), "{error}");
+
+    root.write("lock/harness/main.go", "package main\n");
+    let location = load_task(&task_directory).unwrap().trace_harness.unwrap();
+    assert_eq!(location.shared_files, vec![root.path().join("harness-common/recorder.go")]);
+    root.write("lock/harness/recorder.go", "package main\n");
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    assert!(error.contains("would replace"), "{error}");
+}
+
+#[test]
+fn source_files_may_be_for_the_harness_only_but_not_all_of_them() {
+    let root = TestDirectory::new("given-to-model");
+    let harness_only = format!(
+        "{}\n[[source.files]]\npath = \"src/extra.rs\"\nrole = \"Built by the harness.\"\nsha256 = \"{}\"\ngiven_to_model = false\n",
+        local_source_section(),
+        sha256_hex_of_bytes(b"")
+    );
+    let task_directory = write_fixture_task(&root, "lock", &harness_only);
+    let task = load_task(&task_directory).unwrap();
+    let given: Vec<bool> = task.source.files.iter().map(|file| file.given_to_model).collect();
+    assert_eq!(given, [true, false]);
+
+    let none_given = harness_only.replacen("sha256 = \"", "given_to_model = false\nsha256 = \"", 1);
+    std::fs::write(
+        task_directory.join("task.toml"),
+        std::fs::read_to_string(task_directory.join("task.toml"))
+            .unwrap()
+            .replace(&harness_only, &none_given),
+    )
+    .unwrap();
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    assert!(error.contains("at least one file must be given to the model"), "{error}");
 }

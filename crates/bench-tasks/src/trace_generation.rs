@@ -368,6 +368,73 @@ mod tests {
         assert_eq!(statistics.event_counts.get("spin"), Some(&2));
     }
 
+    /// A Go harness is built by `go build` in GOPATH mode, with the fetched files under
+    /// `gopath/src/<go_package>/` and the shared files next to `main.go`; a stub `go` checks the
+    /// layout and the environment and writes a binary that prints one event per seed.
+    #[cfg(unix)]
+    #[test]
+    fn a_go_harness_is_built_in_gopath_mode_with_the_fetched_files_at_their_import_path() {
+        use crate::{
+            fetch_task_sources, load_task,
+            task_loading_tests::{local_source_section, write_fixture_task},
+            test_directories::TestDirectory,
+            FetchConfig,
+        };
+
+        let scratch = TestDirectory::new("go-harness");
+        let task_directory = write_fixture_task(&scratch, "lock", &local_source_section());
+        scratch.write("lock/harness/main.go", "package main\n");
+        scratch.write("harness-common/recorder.go", "package main\n");
+        let manifest_path = task_directory.join("task.toml");
+        let text = fs::read_to_string(&manifest_path).unwrap();
+        let harness = "\n[harness]\ndirectory = \"harness\"\nbuild = \"go\"\ngo_package = \"example.org/lock/v2\"\nversion = \"7\"\nthreads = 3\noperations_per_thread = 4\nseeds = 2\nshared_files = [\"../harness-common/recorder.go\"]\n";
+        fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+        let task = load_task(&task_directory).unwrap();
+        let fetch_config = FetchConfig {
+            cache_directory: scratch.path().join("cache"),
+            cargo_program: PathBuf::from("/nonexistent/cargo"),
+            cargo_home: scratch.path().join("cargo-home"),
+            git_program: PathBuf::from("/nonexistent/git"),
+            git_mirror_directory: None,
+            apt_get_program: PathBuf::from("/nonexistent/apt-get"),
+        };
+        let sources = fetch_task_sources(&task, &fetch_config).unwrap();
+        let library = scratch.path().join("gocode");
+        let go = scratch.write(
+            "bin/go",
+            &format!(
+                "#!/bin/sh\nset -e\n[ \"$1 $2 $3\" = \"build -trimpath -o\" ] || exit 3\n\
+                 [ \"$GO111MODULE $GOPROXY\" = \"off off\" ] || exit 4\n\
+                 [ \"$GOPATH\" = \"$PWD/gopath:{}\" ] || exit 5\n\
+                 [ -f gopath/src/example.org/lock/v2/src/lock.rs ] || exit 6\n\
+                 [ -f main.go ] && [ -f recorder.go ] || exit 7\n\
+                 mkdir -p \"$(dirname \"$4\")\"\n\
+                 printf '#!/bin/sh\\necho \"{{\\\\\"seq\\\\\":0,\\\\\"thread\\\\\":1,\\\\\"event\\\\\":\\\\\"seed-$2\\\\\",\\\\\"contention\\\\\":true}}\"\\n' > \"$4\"\n\
+                 chmod +x \"$4\"\n",
+                library.display()
+            ),
+        );
+        Command::new("chmod").arg("+x").arg(&go).status().unwrap();
+        let config = TraceGenerationConfig {
+            cargo_program: PathBuf::from("/nonexistent/cargo"),
+            go_program: go,
+            go_library_path: vec![library],
+            build_directory: scratch.path().join("build"),
+            target_directory: scratch.path().join("target"),
+            output_directory: scratch.path().join("out"),
+            seeds: vec![1, 2],
+            threads: 3,
+            operations_per_thread: 4,
+            regeneration_command: "test".to_owned(),
+        };
+        let manifest = generate_trace_corpus(&task, &sources, &config).unwrap();
+        assert_eq!(manifest.generation.harness_version, "7");
+        let kinds: Vec<Vec<&String>> =
+            manifest.traces.iter().map(|trace| trace.event_counts.keys().collect()).collect();
+        assert_eq!(kinds, [["seed-1"], ["seed-2"]]);
+        assert!(scratch.path().join("target/go/lock-trace-harness").is_file());
+    }
+
     #[test]
     fn statistics_reject_gaps_in_seq_and_missing_fields() {
         let gap = b"{\"seq\":1,\"thread\":1,\"event\":\"a\",\"contention\":false}\n";

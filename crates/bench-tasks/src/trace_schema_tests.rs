@@ -20,6 +20,10 @@ enum FieldType {
     OneOf(&'static [&'static str]),
     /// A thread id of the run (1..=threads) or `null`.
     ThreadOrNull,
+    /// A thread id of the run (1..=threads).
+    Thread,
+    /// A thread id of the run or 0 (a Raft member id or raft's `None`).
+    ThreadOrZero,
     /// A list of non-negative integers.
     Counts,
 }
@@ -46,13 +50,40 @@ struct TraceSchema {
     required_contention: &'static [(&'static str, Option<&'static str>)],
 }
 
-use FieldType::{Bool, Count, Counts, OneOf, ThreadOrNull};
+use FieldType::{Bool, Count, Counts, OneOf, Thread, ThreadOrNull, ThreadOrZero};
 
 const ACQUIRE_OUTCOMES: FieldType = OneOf(&["acquired", "failed"]);
 const RW_OPERATIONS: FieldType =
     OneOf(&["read", "write", "upread", "try_read", "try_write", "try_upread"]);
 const RING_FIELDS: &[Field] =
     &[("outcome", OneOf(&["ok", "none"]), true), ("count", Count, true), ("items", Counts, false)];
+
+/// The fields of a Raft message in `etcd` events.
+const RAFT_MESSAGE_FIELDS: &[Field] = &[
+    ("msg_type", OneOf(&["MsgVote", "MsgVoteResp", "MsgApp", "MsgAppResp"]), true),
+    ("from", Thread, true),
+    ("to", Thread, true),
+    ("msg_term", Count, true),
+    ("msg_index", Count, true),
+    ("msg_log_term", Count, true),
+    ("msg_entries", Count, true),
+    ("msg_commit", Count, true),
+    ("msg_reject", Bool, true),
+    ("msg_reject_hint", Count, true),
+];
+const RAFT_RECEIVE_FIELDS: &[Field] = &[
+    ("msg_type", OneOf(&["MsgVote", "MsgVoteResp", "MsgApp", "MsgAppResp"]), true),
+    ("from", Thread, true),
+    ("to", Thread, true),
+    ("msg_term", Count, true),
+    ("msg_index", Count, true),
+    ("msg_log_term", Count, true),
+    ("msg_entries", Count, true),
+    ("msg_commit", Count, true),
+    ("msg_reject", Bool, true),
+    ("msg_reject_hint", Count, true),
+    ("outcome", OneOf(&["handled", "stale"]), true),
+];
 
 const SCHEMAS: &[TraceSchema] = &[
     TraceSchema {
@@ -170,6 +201,30 @@ const SCHEMAS: &[TraceSchema] = &[
         ],
         required_contention: &[("push", Some("none")), ("pop", Some("none"))],
     },
+    TraceSchema {
+        task: "etcd",
+        actors: Actors::Numbered,
+        common: &[
+            ("term", Count, true),
+            ("state", OneOf(&["Follower", "Candidate", "Leader"]), true),
+            ("vote", ThreadOrZero, true),
+            ("lead", ThreadOrZero, true),
+            ("commit", Count, true),
+            ("last_index", Count, true),
+        ],
+        events: &[
+            ("campaign", &[]),
+            ("propose", &[("outcome", OneOf(&["accepted", "dropped"]), true)]),
+            ("send", RAFT_MESSAGE_FIELDS),
+            ("receive", RAFT_RECEIVE_FIELDS),
+            ("drop", RAFT_MESSAGE_FIELDS),
+        ],
+        required_contention: &[
+            ("drop", None),
+            ("propose", Some("dropped")),
+            ("receive", Some("stale")),
+        ],
+    },
 ];
 
 fn committed_tasks() -> Vec<Task> {
@@ -186,6 +241,8 @@ fn check_field(value: &Value, field_type: FieldType, threads: u32) -> Result<(),
             value.is_null()
                 || value.as_u64().is_some_and(|id| (1..=u64::from(threads)).contains(&id))
         }
+        Thread => value.as_u64().is_some_and(|id| (1..=u64::from(threads)).contains(&id)),
+        ThreadOrZero => value.as_u64().is_some_and(|id| id <= u64::from(threads)),
         Counts => value.as_array().is_some_and(|items| items.iter().all(Value::is_u64)),
     };
     if ok {
@@ -267,6 +324,7 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
                 return Err("exactly the `none` outcomes are contention".to_owned());
             }
         }
+        "etcd" => check_raft_event(object, kind)?,
         "mutex" | "rwmutex" if ["wake_one", "wake_pop", "wake_exit"].contains(&kind) => {
             let empty = text("outcome") == Some("empty");
             if empty != object["target"].is_null() {
@@ -274,6 +332,48 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
             }
         }
         _ => {}
+    }
+    Ok(())
+}
+
+/// The `etcd` events' own consistency: who acts, what counts as contention, the member's state.
+fn check_raft_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
+    let number = |name: &str| object.get(name).and_then(Value::as_u64);
+    let flag = |name: &str| object.get(name) == Some(&Value::Bool(true));
+    let thread = number("thread");
+    let contention = flag("contention");
+    match kind {
+        "send" | "receive" | "drop" => {
+            if number("from") == number("to") {
+                return Err("a message goes to another member".to_owned());
+            }
+            let actor = if kind == "send" { "from" } else { "to" };
+            if number(actor) != thread {
+                return Err(format!("the acting member of `{kind}` is the message's `{actor}`"));
+            }
+            let expected = match kind {
+                "send" => false,
+                "drop" => true,
+                _ => object.get("outcome") == Some(&Value::from("stale")) || flag("msg_reject"),
+            };
+            if contention != expected {
+                return Err(format!("`{kind}` must have contention {expected}"));
+            }
+        }
+        "propose" => {
+            if contention != (object.get("outcome") == Some(&Value::from("dropped"))) {
+                return Err("exactly the dropped proposals are contention".to_owned());
+            }
+        }
+        _ if contention => return Err(format!("`{kind}` is never contention")),
+        _ => {}
+    }
+    if number("commit") > number("last_index") {
+        return Err("the commit index is past the last index".to_owned());
+    }
+    let leader = object.get("state") == Some(&Value::from("Leader"));
+    if leader && (number("lead") != thread || number("vote") != thread) {
+        return Err("a leader leads and voted for itself".to_owned());
     }
     Ok(())
 }
