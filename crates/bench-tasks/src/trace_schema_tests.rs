@@ -360,11 +360,10 @@ fn check_raft_event(object: &Map<String, Value>, kind: &str) -> Result<(), Strin
                 return Err(format!("`{kind}` must have contention {expected}"));
             }
         }
-        "propose" => {
-            if contention != (object.get("outcome") == Some(&Value::from("dropped"))) {
-                return Err("exactly the dropped proposals are contention".to_owned());
-            }
+        "propose" if contention != (object.get("outcome") == Some(&Value::from("dropped"))) => {
+            return Err("exactly the dropped proposals are contention".to_owned());
         }
+        "propose" => {}
         _ if contention => return Err(format!("`{kind}` is never contention")),
         _ => {}
     }
@@ -460,4 +459,26 @@ fn every_event_kind_is_documented_in_the_task_readme() {
             );
         }
     }
+}
+
+/// The `etcd` consistency checks reject events that break them.
+#[test]
+fn raft_events_that_break_the_schema_rules_are_rejected() {
+    let good = r#"{"seq":0,"thread":1,"event":"send","contention":false,"msg_type":"MsgApp","from":1,"to":2,"msg_term":1,"msg_index":0,"msg_log_term":0,"msg_entries":1,"msg_commit":0,"msg_reject":false,"msg_reject_hint":0,"term":1,"state":"Leader","vote":1,"lead":1,"commit":0,"last_index":1}"#;
+    let schema = SCHEMAS.iter().find(|schema| schema.task == "etcd").unwrap();
+    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
+    assert_eq!(check_semantics(schema, &object(good)), Ok(()));
+    for (from, to, expected) in [
+        ("\"from\":1,", "\"from\":3,", "the acting member of `send` is the message's `from`"),
+        ("\"to\":2,", "\"to\":1,", "a message goes to another member"),
+        ("\"contention\":false", "\"contention\":true", "`send` must have contention false"),
+        ("\"commit\":0,\"last", "\"commit\":2,\"last", "the commit index is past the last index"),
+        ("\"lead\":1", "\"lead\":2", "a leader leads and voted for itself"),
+    ] {
+        let broken = good.replacen(from, to, 1);
+        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+    }
+    let unknown_member = good.replacen("\"to\":2,", "\"to\":4,", 1);
+    assert!(check_event(schema, &object(&unknown_member), 0, 3).is_err());
 }
