@@ -55,14 +55,24 @@ fn syntax_phase_cases() {
     }
 }
 
+/// The committed tasks and their model modules.
+const TASK_MODULES: &[(&str, &str)] = &[
+    ("spin", "spin"),
+    ("mutex", "mutex"),
+    ("rwmutex", "rwmutex"),
+    ("ringbuffer", "ringbuffer"),
+    ("etcd", "etcdraft"),
+    ("zookeeper", "zookeeper"),
+];
+
 #[test]
 fn task_reference_models_score_full_marks() {
     let tasks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
     let mut n_checked = 0;
-    for task in ["spin", "mutex", "rwmutex", "ringbuffer", "zookeeper"] {
+    for (task, module) in TASK_MODULES {
         let reference = tasks.join(task).join("reference");
-        let text = std::fs::read_to_string(reference.join(format!("{task}.tla"))).unwrap();
-        let cfg = std::fs::read_to_string(reference.join(format!("{task}.cfg"))).unwrap();
+        let text = std::fs::read_to_string(reference.join(format!("{module}.tla"))).unwrap();
+        let cfg = std::fs::read_to_string(reference.join(format!("{module}.cfg"))).unwrap();
         // The reference cfgs name a SPECIFICATION.
         let spec_name = cfg
             .split_whitespace()
@@ -70,7 +80,7 @@ fn task_reference_models_score_full_marks() {
             .nth(1)
             .expect("reference cfg names a SPECIFICATION");
         let result = evaluate_syntax(
-            task,
+            module,
             &text,
             &EntryPoints::Specification(spec_name.to_string()),
             &mut EmbeddedModules,
@@ -79,7 +89,7 @@ fn task_reference_models_score_full_marks() {
         assert!(result.actions.len() >= 3, "{task}: {:?}", result.actions);
         n_checked += 1;
     }
-    assert_eq!(n_checked, 5);
+    assert_eq!(n_checked, TASK_MODULES.len());
 }
 
 /// Negative controls: each reference model with one action broken scores strictly lower on
@@ -87,10 +97,10 @@ fn task_reference_models_score_full_marks() {
 #[test]
 fn broken_variants_of_the_reference_models_fail_exactly_the_broken_action() {
     let tasks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
-    for task in ["spin", "mutex", "rwmutex", "ringbuffer", "zookeeper"] {
+    for (task, module) in TASK_MODULES {
         let reference = tasks.join(task).join("reference");
-        let text = std::fs::read_to_string(reference.join(format!("{task}.tla"))).unwrap();
-        let cfg = std::fs::read_to_string(reference.join(format!("{task}.cfg"))).unwrap();
+        let text = std::fs::read_to_string(reference.join(format!("{module}.tla"))).unwrap();
+        let cfg = std::fs::read_to_string(reference.join(format!("{module}.cfg"))).unwrap();
         let spec_name = cfg
             .split_whitespace()
             .skip_while(|word| *word != "SPECIFICATION")
@@ -98,7 +108,7 @@ fn broken_variants_of_the_reference_models_fail_exactly_the_broken_action() {
             .unwrap()
             .to_string();
         let entry = EntryPoints::Specification(spec_name);
-        let clean = evaluate_syntax(task, &text, &entry, &mut EmbeddedModules);
+        let clean = evaluate_syntax(module, &text, &entry, &mut EmbeddedModules);
         // The first action after Init.
         let target = clean.actions[1].name.clone();
         let start = tla_syntax::definition_starts(&text)
@@ -112,7 +122,7 @@ fn broken_variants_of_the_reference_models_fail_exactly_the_broken_action() {
         ];
         for (kind, head) in variants {
             let broken = format!("{head}{}", &text[equals..]);
-            let result = evaluate_syntax(task, &broken, &entry, &mut EmbeddedModules);
+            let result = evaluate_syntax(module, &broken, &entry, &mut EmbeddedModules);
             assert!(result.score < 1.0, "{task} {kind}: {result:#?}");
             assert!(!result.whole_module_passes, "{task} {kind}");
             for action in &result.actions {

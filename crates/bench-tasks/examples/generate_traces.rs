@@ -1,7 +1,7 @@
 //! Regenerates the committed trace corpus of one or more tasks:
 //!
 //! ```text
-//! cargo run -p bench-tasks --example generate_traces -- spin mutex rwmutex ringbuffer
+//! cargo run -p bench-tasks --example generate_traces -- spin mutex rwmutex ringbuffer etcd
 //! ```
 //!
 //! For each task it fetches (or reuses from the cache) the pinned upstream sources, builds the
@@ -14,8 +14,8 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use bench_tasks::{
-    default_cache_directory, fetch_task_sources, generate_trace_corpus, load_task, FetchConfig,
-    TraceGenerationConfig,
+    default_cache_directory, fetch_task_sources, generate_trace_corpus,
+    go_library_path_from_environment, load_task, FetchConfig, TraceGenerationConfig,
 };
 
 fn main() -> ExitCode {
@@ -70,6 +70,8 @@ fn main() -> ExitCode {
             cargo_program: PathBuf::from("cargo"),
             javac_program: PathBuf::from("javac"),
             java_program: PathBuf::from("java"),
+            go_program: PathBuf::from("go"),
+            go_library_path: go_library_path_from_environment(),
             build_directory: scratch.join("build").join(task_id),
             target_directory: scratch.join("target"),
             output_directory: task.trace_corpus.directory.clone(),

@@ -43,5 +43,6 @@ pub use crate::trace_corpus::{
     parse_trace_corpus_manifest, TraceCorpusManifest, TraceGenerationRecord, TraceRecord,
 };
 pub use crate::trace_generation::{
-    generate_trace_corpus, TraceGenerationConfig, TraceGenerationError,
+    generate_trace_corpus, go_library_path_from_environment, TraceGenerationConfig,
+    TraceGenerationError,
 };

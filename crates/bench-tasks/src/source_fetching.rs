@@ -107,7 +107,7 @@ impl FetchedSources {
     /// Total lines of all files given to the model (as `wc -l`, plus one for a last line without
     /// a newline).
     pub fn line_count(&self) -> usize {
-        self.files.iter().map(|file| file.line_count).sum()
+        self.files.iter().filter(|file| file.given_to_model).map(|file| file.line_count).sum()
     }
 }
 
@@ -120,6 +120,8 @@ pub struct FetchedSourceFile {
     /// Where the verified copy is.
     pub location: PathBuf,
     pub line_count: usize,
+    /// As [`SourceFile::given_to_model`]: false for a file only the trace harness needs.
+    pub given_to_model: bool,
 }
 
 /// Why sources could not be fetched.
@@ -431,6 +433,7 @@ fn fetched_file(source_file: &SourceFile, location: PathBuf, bytes: &[u8]) -> Fe
         role: source_file.role.clone(),
         location,
         line_count: count_lines(bytes),
+        given_to_model: source_file.given_to_model,
     }
 }
 

@@ -92,6 +92,27 @@ fn local_sources_are_verified_in_place() {
 }
 
 #[test]
+fn files_for_the_harness_only_are_fetched_but_not_counted_as_the_models() {
+    let scratch = TestDirectory::new("fetch-harness-only");
+    let extra = "package raft\n\nfunc helper() {}\n";
+    let section = local_source_section()
+        + &format!(
+            "\n[[source.files]]\npath = \"src/helper.go\"\nrole = \"Build only.\"\nsha256 = \"{}\"\ngiven_to_model = false\n",
+            sha256_hex_of_bytes(extra.as_bytes())
+        );
+    scratch.write("lock/upstream/src/helper.go", extra);
+    let task = load_task(&write_fixture_task(&scratch, "lock", &section)).unwrap();
+    let fetched = fetch_task_sources(&task, &test_config(&scratch)).unwrap();
+    let files: Vec<(&str, usize, bool)> = fetched
+        .files
+        .iter()
+        .map(|file| (file.path.as_str(), file.line_count, file.given_to_model))
+        .collect();
+    assert_eq!(files, [("src/lock.rs", 2, true), ("src/helper.go", 3, false)]);
+    assert_eq!(fetched.line_count(), 2);
+}
+
+#[test]
 fn hash_mismatches_and_missing_files_are_all_reported() {
     let scratch = TestDirectory::new("fetch-mismatch");
     let section = local_source_section()

@@ -271,14 +271,11 @@ fn build_trace_harness(
 ) -> Result<TraceHarnessLocation, TaskLoadErrorKind> {
     let directory = relative_path(task_directory, "harness.directory", &harness.directory)?;
     let build = harness_build(&harness)?;
-    let entry_file = match build {
-        HarnessBuild::Cargo => directory.join("Cargo.toml"),
-        HarnessBuild::Java { .. } => directory.join("src").join("TraceHarness.java"),
-    };
-    if !entry_file.is_file() {
+    let marker = directory.join(build.template_marker());
+    if !marker.is_file() {
         return Err(TaskLoadErrorKind::MissingFile {
             field: "harness.directory".to_owned(),
-            path: entry_file,
+            path: marker,
         });
     }
     if harness.version.trim().is_empty() {
@@ -293,33 +290,35 @@ fn build_trace_harness(
             return Err(invalid(field, "must be at least 1".to_owned()));
         }
     }
-    let shared_files = shared_harness_files(task_directory, &directory, &harness.shared_files)?;
+    let shared_folder = directory.join(build.shared_files_folder());
+    let shared_files = shared_harness_files(task_directory, &shared_folder, &harness.shared_files)?;
     Ok(TraceHarnessLocation {
         directory,
+        build,
         version: harness.version,
         threads: harness.threads,
         operations_per_thread: harness.operations_per_thread,
         seeds: harness.seeds,
         shared_files,
-        build,
     })
 }
 
-/// `build` and `classpath` of `[harness]`: `cargo` (the default) takes no class path; `java`
-/// takes absolute jar paths (checked when the harness is built, not here: the jars are only
-/// installed where traces are generated).
+/// `build`, `classpath` and `go_package` of `[harness]`: `cargo` (the default) takes neither;
+/// `java` takes absolute jar paths (checked when the harness is built, not here: the jars are
+/// only installed where traces are generated); `go` needs the import path of the fetched files.
 fn harness_build(harness: &HarnessSection) -> Result<HarnessBuild, TaskLoadErrorKind> {
-    match harness.build.as_deref().unwrap_or("cargo") {
-        "cargo" => {
-            if harness.classpath.is_empty() {
-                Ok(HarnessBuild::Cargo)
-            } else {
-                Err(invalid(
-                    "harness.classpath",
-                    "is only allowed with `build = \"java\"`".to_owned(),
-                ))
-            }
-        }
+    let build = harness.build.as_deref().unwrap_or("cargo");
+    if build != "java" && !harness.classpath.is_empty() {
+        return Err(invalid(
+            "harness.classpath",
+            "is only allowed with `build = \"java\"`".to_owned(),
+        ));
+    }
+    if build != "go" && harness.go_package.is_some() {
+        return Err(invalid("harness.go_package", "is only for `build = \"go\"`".to_owned()));
+    }
+    match build {
+        "cargo" => Ok(HarnessBuild::Cargo),
         "java" => {
             let mut classpath = Vec::with_capacity(harness.classpath.len());
             for (entry_idx, entry) in harness.classpath.iter().enumerate() {
@@ -334,19 +333,38 @@ fn harness_build(harness: &HarnessSection) -> Result<HarnessBuild, TaskLoadError
             }
             Ok(HarnessBuild::Java { classpath })
         }
+        "go" => {
+            let Some(package) = harness.go_package.clone() else {
+                return Err(invalid(
+                    "harness.go_package",
+                    "`build = \"go\"` needs the import path of the fetched files".to_owned(),
+                ));
+            };
+            let plain = !package.is_empty()
+                && !package.starts_with('/')
+                && package.split('/').all(|part| !part.is_empty() && part != "." && part != "..");
+            if !plain {
+                return Err(invalid(
+                    "harness.go_package",
+                    format!("`{package}` must be a Go import path such as `go.etcd.io/raft/v3`"),
+                ));
+            }
+            Ok(HarnessBuild::Go { package })
+        }
         other => Err(invalid(
             "harness.build",
-            format!("`{other}` is not a harness build; expected `cargo` or `java`"),
+            format!("`{other}` is not a harness build; expected `cargo`, `java` or `go`"),
         )),
     }
 }
 
 /// Resolves `harness.shared_files` against the task folder. Each entry must name an existing
-/// file, and its file name must be free in the harness's `src/` (neither a template file nor
-/// another shared file), since that is where trace generation copies it.
+/// file, and its file name must be free in `destination` (the harness's `src/` for cargo, the
+/// template folder for Go; neither a template file nor another shared file), since that is
+/// where trace generation copies it.
 fn shared_harness_files(
     task_directory: &Path,
-    harness_directory: &Path,
+    destination: &Path,
     entries: &[String],
 ) -> Result<Vec<PathBuf>, TaskLoadErrorKind> {
     let mut res: Vec<PathBuf> = Vec::with_capacity(entries.len());
@@ -368,12 +386,12 @@ fn shared_harness_files(
             return Err(invalid(
                 &field,
                 format!(
-                    "`{entry}` has the same file name as `harness.shared_files[{earlier_idx}]`; both would be copied to `src/{}`",
-                    file_name.to_string_lossy()
+                    "`{entry}` has the same file name as `harness.shared_files[{earlier_idx}]`; both would be copied to `{}`",
+                    destination.join(file_name).display()
                 ),
             ));
         }
-        let template_file = harness_directory.join("src").join(file_name);
+        let template_file = destination.join(file_name);
         if template_file.exists() {
             return Err(invalid(
                 &field,
@@ -527,7 +545,14 @@ fn build_pinned_source(
             path: entry.path,
             role: normalise_paragraph(&entry.role),
             sha256: entry.sha256,
+            given_to_model: entry.given_to_model,
         });
+    }
+    if !files.iter().any(|file| file.given_to_model) {
+        return Err(invalid(
+            "source.files",
+            "at least one file must be given to the model".to_owned(),
+        ));
     }
     Ok(PinnedSource { provider, files })
 }

@@ -315,7 +315,7 @@ const SHARED_HARNESS_FILES_CASES: &[SharedHarnessFilesCase] = &[
     },
     SharedHarnessFilesCase {
         shared_files_line: r#"shared_files = ["../harness-common/recorder.rs", "shared/recorder.rs"]"#,
-        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[1]`: `shared/recorder.rs` has the same file name as `harness.shared_files[0]`; both would be copied to `src/recorder.rs`"),
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_files[1]`: `shared/recorder.rs` has the same file name as `harness.shared_files[0]`; both would be copied to `$ROOT/lock/harness/src/recorder.rs`"),
     },
     SharedHarnessFilesCase {
         shared_files_line: r#"shared_files = ["../harness-common/main.rs"]"#,
@@ -419,7 +419,32 @@ const HARNESS_BUILD_CASES: &[HarnessBuildCase] = &[
     HarnessBuildCase {
         lines: "build = \"make\"",
         template_files: &["Cargo.toml"],
-        expected: Err("task folder `$ROOT/lock`: `harness.build`: `make` is not a harness build; expected `cargo` or `java`"),
+        expected: Err("task folder `$ROOT/lock`: `harness.build`: `make` is not a harness build; expected `cargo`, `java` or `go`"),
+    },
+    HarnessBuildCase {
+        lines: "build = \"go\"\ngo_package = \"example.org/lock/v2\"",
+        template_files: &["main.go"],
+        expected: Ok(|| HarnessBuild::Go { package: "example.org/lock/v2".to_owned() }),
+    },
+    HarnessBuildCase {
+        lines: "build = \"go\"",
+        template_files: &["main.go"],
+        expected: Err("task folder `$ROOT/lock`: `harness.go_package`: `build = \"go\"` needs the import path of the fetched files"),
+    },
+    HarnessBuildCase {
+        lines: "go_package = \"example.org/lock/v2\"",
+        template_files: &["Cargo.toml"],
+        expected: Err("task folder `$ROOT/lock`: `harness.go_package`: is only for `build = \"go\"`"),
+    },
+    HarnessBuildCase {
+        lines: "build = \"go\"\ngo_package = \"example.org/../lock\"",
+        template_files: &["main.go"],
+        expected: Err("task folder `$ROOT/lock`: `harness.go_package`: `example.org/../lock` must be a Go import path such as `go.etcd.io/raft/v3`"),
+    },
+    HarnessBuildCase {
+        lines: "build = \"go\"\ngo_package = \"example.org/lock\"\nclasspath = [\"/a.jar\"]",
+        template_files: &["main.go"],
+        expected: Err("task folder `$ROOT/lock`: `harness.classpath`: is only allowed with `build = \"java\"`"),
     },
 ];
 
@@ -447,4 +472,50 @@ fn loads_the_harness_build_and_checks_its_files_and_class_path() {
             Err(message) => assert_eq!(loaded, Err(message.to_owned()), "{}", case.lines),
         }
     }
+}
+
+#[test]
+fn a_go_harness_needs_main_go_and_takes_shared_files_next_to_it() {
+    let root = TestDirectory::new("harness-go");
+    let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+    root.write("lock/harness/Cargo.toml", "[package]\nname = \"lock-trace-harness\"\n");
+    root.write("harness-common/recorder.go", "package main\n");
+    let manifest_path = task_directory.join("task.toml");
+    let text = std::fs::read_to_string(&manifest_path).unwrap();
+    let harness = "\n[harness]\ndirectory = \"harness\"\nbuild = \"go\"\ngo_package = \"example.org/lock\"\nversion = \"1\"\nthreads = 3\noperations_per_thread = 4\nseeds = 20\nshared_files = [\"../harness-common/recorder.go\"]\n";
+    std::fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    assert!(error.contains("harness/main.go"), "{error}");
+
+    root.write("lock/harness/main.go", "package main\n");
+    let location = load_task(&task_directory).unwrap().trace_harness.unwrap();
+    assert_eq!(location.shared_files, vec![root.path().join("harness-common/recorder.go")]);
+    root.write("lock/harness/recorder.go", "package main\n");
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    assert!(error.contains("would replace"), "{error}");
+}
+
+#[test]
+fn source_files_may_be_for_the_harness_only_but_not_all_of_them() {
+    let root = TestDirectory::new("given-to-model");
+    let harness_only = format!(
+        "{}\n[[source.files]]\npath = \"src/extra.rs\"\nrole = \"Built by the harness.\"\nsha256 = \"{}\"\ngiven_to_model = false\n",
+        local_source_section(),
+        sha256_hex_of_bytes(b"")
+    );
+    let task_directory = write_fixture_task(&root, "lock", &harness_only);
+    let task = load_task(&task_directory).unwrap();
+    let given: Vec<bool> = task.source.files.iter().map(|file| file.given_to_model).collect();
+    assert_eq!(given, [true, false]);
+
+    let none_given = harness_only.replacen("sha256 = \"", "given_to_model = false\nsha256 = \"", 1);
+    std::fs::write(
+        task_directory.join("task.toml"),
+        std::fs::read_to_string(task_directory.join("task.toml"))
+            .unwrap()
+            .replace(&harness_only, &none_given),
+    )
+    .unwrap();
+    let error = load_task(&task_directory).unwrap_err().to_string();
+    assert!(error.contains("at least one file must be given to the model"), "{error}");
 }

@@ -23,6 +23,8 @@
 //! path = "src/sync/spin.rs"
 //! role = "The spin lock under study."
 //! sha256 = "<64 lowercase hex digits>"
+//! given_to_model = true          # optional, default true; false: fetched and verified for the
+//!                                # harness build only, never shown to the model
 //!
 //! [prompts]
 //! basic = "prompts/basic.md"
@@ -45,18 +47,20 @@
 //!
 //! [harness]                      # optional
 //! directory = "harness"
+//! build = "cargo"                # optional: how the harness is built: `cargo` (the default);
+//!                                # `java`: `src/**/*.java` and the fetched `*.java` files are
+//!                                # compiled with javac and `TraceHarness` is run with java;
+//!                                # `go`: a `main` package (`main.go`) built in GOPATH mode
+//! # classpath = ["/usr/share/java/zookeeper.jar"]  # `java` only: absolute jar paths
+//! # go_package = "go.etcd.io/raft/v3"  # `go` only, required: the import path of the fetched files
 //! version = "1"
 //! threads = 3                    # --threads of every run
 //! operations_per_thread = 12     # --operations of every run
 //! seeds = 20                     # one trace per seed, seeds 1..=20
-//! shared_files = [               # optional: copied into the harness's `src/` before building
-//!     "../harness-common/recorder.rs",
+//! shared_files = [               # optional: copied into the harness's `src/` (next to
+//!     "../harness-common/recorder.rs",   # `main.go` for go) before building
 //!     "../harness-common/workload.rs",
 //! ]
-//! build = "cargo"                # optional: how the harness is built, `cargo` (the default) or
-//!                                # `java`: `src/**/*.java` and the fetched `*.java` files are
-//!                                # compiled with javac and `TraceHarness` is run with java
-//! classpath = ["/usr/share/java/zookeeper.jar"]  # `java` only: absolute jar paths
 //! ```
 
 use serde::Deserialize;
@@ -111,6 +115,12 @@ pub(crate) struct SourceFileEntry {
     pub(crate) path: String,
     pub(crate) role: String,
     pub(crate) sha256: String,
+    #[serde(default = "given_to_model_by_default")]
+    pub(crate) given_to_model: bool,
+}
+
+fn given_to_model_by_default() -> bool {
+    true
 }
 
 #[derive(Debug, Deserialize)]
@@ -151,6 +161,10 @@ pub(crate) struct ReferenceSection {
 #[serde(deny_unknown_fields)]
 pub(crate) struct HarnessSection {
     pub(crate) directory: String,
+    /// `cargo` (when absent), `java` or `go`.
+    pub(crate) build: Option<String>,
+    /// The Go import path of the fetched files (`go` only).
+    pub(crate) go_package: Option<String>,
     pub(crate) version: String,
     pub(crate) threads: u32,
     pub(crate) operations_per_thread: u32,
@@ -159,8 +173,6 @@ pub(crate) struct HarnessSection {
     /// `../`, because the files are shared with the harnesses of other tasks.
     #[serde(default)]
     pub(crate) shared_files: Vec<String>,
-    /// `cargo` (when absent) or `java`.
-    pub(crate) build: Option<String>,
     /// Absolute paths of the jars a `java` harness compiles and runs against.
     #[serde(default)]
     pub(crate) classpath: Vec<String>,

@@ -102,6 +102,9 @@ pub struct SourceFile {
     pub role: String,
     /// The expected SHA-256, 64 lowercase hex digits.
     pub sha256: String,
+    /// False for a file fetched and verified only because the trace harness needs it to build
+    /// (the rest of an upstream package); such files are not shown to the model.
+    pub given_to_model: bool,
 }
 
 /// The agents that have per-task prompts.
@@ -175,11 +178,51 @@ pub struct ReferenceModel {
     pub config_path: PathBuf,
 }
 
-/// The cargo project template that runs the real code on real threads and records events.
+/// How a trace harness is built and run (`build` of `[harness]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HarnessBuild {
+    /// A cargo project (`Cargo.toml`, its own `[workspace]`, `Cargo.lock` committed), built with
+    /// `cargo build --release --locked`; the fetched files are copied to `upstream/<path>` and the
+    /// binary `<task id>-trace-harness` is run.
+    Cargo,
+    /// Java sources: every `*.java` under the template's `src/` and the fetched upstream files
+    /// is compiled with `javac` against `classpath`, and the class `TraceHarness` (in the
+    /// unnamed package, `src/TraceHarness.java`) is run with `java`, the compiled classes
+    /// first on the class path.
+    Java { classpath: Vec<PathBuf> },
+    /// A Go `main` package (`main.go`), built in GOPATH mode; the fetched files are copied to
+    /// `gopath/src/<package>/<path>`, so the harness imports them by their upstream import path.
+    Go { package: String },
+}
+
+impl HarnessBuild {
+    /// The file that marks a template of this kind (`Cargo.toml`, `src/TraceHarness.java`,
+    /// `main.go`).
+    pub fn template_marker(&self) -> &'static str {
+        match self {
+            HarnessBuild::Cargo => "Cargo.toml",
+            HarnessBuild::Java { .. } => "src/TraceHarness.java",
+            HarnessBuild::Go { .. } => "main.go",
+        }
+    }
+
+    /// The folder of the template that shared files are copied into: `src` for cargo and Java,
+    /// the template folder itself (the `main` package) for Go.
+    pub fn shared_files_folder(&self) -> &'static str {
+        match self {
+            HarnessBuild::Cargo | HarnessBuild::Java { .. } => "src",
+            HarnessBuild::Go { .. } => "",
+        }
+    }
+}
+
+/// The project template that runs the real code and records events.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TraceHarnessLocation {
     /// The folder holding the template (`harness/`), never a workspace member.
     pub directory: PathBuf,
+    /// The build tool and where the fetched files go.
+    pub build: HarnessBuild,
     /// The harness version recorded in trace manifests; bump it whenever its output changes.
     pub version: String,
     /// Threads contending in every run of the committed corpus (`--threads`).
@@ -192,19 +235,4 @@ pub struct TraceHarnessLocation {
     /// harness's `src/` under their own file name before it is built; the loader checks that
     /// each exists and that no two of them, or a file of the template's `src/`, share a name.
     pub shared_files: Vec<PathBuf>,
-    /// How the harness is built and run.
-    pub build: HarnessBuild,
-}
-
-/// The toolchain of a trace harness (`build` of `[harness]`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum HarnessBuild {
-    /// A cargo project (`Cargo.toml`), built with `cargo build --release --locked`; the binary
-    /// `<task id>-trace-harness` is run.
-    Cargo,
-    /// Java sources: every `*.java` under the template's `src/` and the fetched upstream files
-    /// is compiled with `javac` against `classpath`, and the class `TraceHarness` (in the
-    /// unnamed package, `src/TraceHarness.java`) is run with `java`, the compiled classes
-    /// first on the class path.
-    Java { classpath: Vec<PathBuf> },
 }

@@ -18,7 +18,8 @@
 //! - `contention`: whether the event shows contention (a spin, a block, a failed try-operation,
 //!   readers overlapping).
 //!
-//! The harness uses unstable `impl !Send` syntax found in the upstream code, so it is built with
+//! A cargo harness (`build = "cargo"`, the default) gets the fetched files as `upstream/<path>`.
+//! It uses unstable `impl !Send` syntax found in the upstream code, so it is built with
 //! `RUSTC_BOOTSTRAP=1` on a stable toolchain; nothing else unstable is enabled.
 //!
 //! A harness with `build = "java"` ([`HarnessBuild::Java`]) has no `Cargo.toml`: every `*.java`
@@ -27,6 +28,14 @@
 //! `classpath` jars into the target folder's `classes/`, and each run is
 //! `java -cp classes:<classpath> TraceHarness --seed S --threads N --operations K`, with the same
 //! event protocol.
+//!
+//! A Go harness (`build = "go"`, for upstream code written in Go) is a `main` package whose
+//! template holds `main.go`; shared files are copied next to it. The fetched files are copied to
+//! `gopath/src/<go_package>/<path>` and the harness is built with `go build` in GOPATH mode
+//! (`GO111MODULE=off`, `GOPATH` = that folder followed by
+//! [`TraceGenerationConfig::go_library_path`], where the upstream code's own dependencies are
+//! found: Debian's `golang-*-dev` packages install them under `/usr/share/gocode`), with
+//! `GOPROXY=off`, so the build never downloads anything.
 
 use std::{
     collections::BTreeMap,
@@ -55,6 +64,11 @@ pub struct TraceGenerationConfig {
     pub javac_program: PathBuf,
     /// The `java` that runs a java harness.
     pub java_program: PathBuf,
+    /// The `go` that builds a Go harness.
+    pub go_program: PathBuf,
+    /// GOPATH entries after the build folder's own `gopath`, holding the libraries the upstream
+    /// Go code imports ([`go_library_path_from_environment`]).
+    pub go_library_path: Vec<PathBuf>,
     /// Scratch folder the template and the upstream files are copied into (emptied first).
     pub build_directory: PathBuf,
     /// Cargo target folder for the harness build (kept between runs to build faster).
@@ -123,16 +137,21 @@ pub fn generate_trace_corpus(
             .map_err(|error| io_error(&config.build_directory, error))?;
     }
     copy_directory(&harness.directory, &config.build_directory)?;
+    let shared_folder = config.build_directory.join(harness.build.shared_files_folder());
     for shared_file in &harness.shared_files {
         let file_name = shared_file.file_name().ok_or_else(|| {
             let message = "a shared harness file must name a file";
             io_error(shared_file, io::Error::new(io::ErrorKind::InvalidInput, message))
         })?;
-        let destination = config.build_directory.join("src").join(file_name);
+        let destination = shared_folder.join(file_name);
         fs::copy(shared_file, &destination).map_err(|error| io_error(shared_file, error))?;
     }
+    let upstream_folder = match &harness.build {
+        HarnessBuild::Cargo | HarnessBuild::Java { .. } => config.build_directory.join("upstream"),
+        HarnessBuild::Go { package } => config.build_directory.join("gopath/src").join(package),
+    };
     for source_file in &sources.files {
-        let destination = config.build_directory.join("upstream").join(&source_file.path);
+        let destination = upstream_folder.join(&source_file.path);
         if let Some(parent) = destination.parent() {
             fs::create_dir_all(parent).map_err(|error| io_error(parent, error))?;
         }
@@ -236,6 +255,13 @@ fn build_harness<'a>(
                 command
             }))
         }
+        HarnessBuild::Go { .. } => {
+            let binary_name = format!("{task_id}-trace-harness{}", std::env::consts::EXE_SUFFIX);
+            let binary = config.target_directory.join("go").join(binary_name);
+            let mut command = go_build_command(config, &binary)?;
+            run_to_completion(&mut command)?;
+            Ok(Box::new(move || Command::new(&binary)))
+        }
     }
 }
 
@@ -266,6 +292,41 @@ fn java_sources(directory: &Path, sources: &mut Vec<PathBuf>) -> Result<(), Trac
         }
     }
     Ok(())
+}
+
+/// The `go build` of a Go harness in [`TraceGenerationConfig::build_directory`], writing `binary`.
+fn go_build_command(
+    config: &TraceGenerationConfig,
+    binary: &Path,
+) -> Result<Command, TraceGenerationError> {
+    let mut go_path = vec![config.build_directory.join("gopath")];
+    go_path.extend(config.go_library_path.iter().cloned());
+    let go_path = std::env::join_paths(&go_path).map_err(|error| TraceGenerationError::Io {
+        path: config.build_directory.join("gopath"),
+        error: io::Error::new(io::ErrorKind::InvalidInput, error),
+    })?;
+    let mut build = Command::new(&config.go_program);
+    build
+        .args(["build", "-trimpath", "-o"])
+        .arg(binary)
+        .arg(".")
+        .current_dir(&config.build_directory)
+        .env("GO111MODULE", "off")
+        .env("GOPATH", go_path)
+        .env("GOPROXY", "off")
+        .env("GOFLAGS", "")
+        .env("GOTOOLCHAIN", "local")
+        .env("GOCACHE", config.target_directory.join("go-cache"));
+    Ok(build)
+}
+
+/// The GOPATH entries holding the libraries Go harnesses import: `SYSMOBENCH_GO_PATH` (a list in
+/// the platform's `PATH` syntax) when set and not empty, else Debian's `/usr/share/gocode`.
+pub fn go_library_path_from_environment() -> Vec<PathBuf> {
+    match std::env::var_os("SYSMOBENCH_GO_PATH").filter(|it| !it.is_empty()) {
+        Some(value) => std::env::split_paths(&value).collect(),
+        None => vec![PathBuf::from("/usr/share/gocode")],
+    }
 }
 
 /// Content statistics of one trace, as recorded in the manifest.
@@ -391,6 +452,75 @@ mod tests {
         assert_eq!(statistics.event_counts.get("spin"), Some(&2));
     }
 
+    /// A Go harness is built by `go build` in GOPATH mode, with the fetched files under
+    /// `gopath/src/<go_package>/` and the shared files next to `main.go`; a stub `go` checks the
+    /// layout and the environment and writes a binary that prints one event per seed.
+    #[cfg(unix)]
+    #[test]
+    fn a_go_harness_is_built_in_gopath_mode_with_the_fetched_files_at_their_import_path() {
+        use crate::{
+            fetch_task_sources, load_task,
+            task_loading_tests::{local_source_section, write_fixture_task},
+            test_directories::TestDirectory,
+            FetchConfig,
+        };
+
+        let scratch = TestDirectory::new("go-harness");
+        let task_directory = write_fixture_task(&scratch, "lock", &local_source_section());
+        scratch.write("lock/harness/main.go", "package main\n");
+        scratch.write("harness-common/recorder.go", "package main\n");
+        let manifest_path = task_directory.join("task.toml");
+        let text = fs::read_to_string(&manifest_path).unwrap();
+        let harness = "\n[harness]\ndirectory = \"harness\"\nbuild = \"go\"\ngo_package = \"example.org/lock/v2\"\nversion = \"7\"\nthreads = 3\noperations_per_thread = 4\nseeds = 2\nshared_files = [\"../harness-common/recorder.go\"]\n";
+        fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+        let task = load_task(&task_directory).unwrap();
+        let fetch_config = FetchConfig {
+            cache_directory: scratch.path().join("cache"),
+            cargo_program: PathBuf::from("/nonexistent/cargo"),
+            cargo_home: scratch.path().join("cargo-home"),
+            git_program: PathBuf::from("/nonexistent/git"),
+            git_mirror_directory: None,
+            apt_get_program: PathBuf::from("/nonexistent/apt-get"),
+        };
+        let sources = fetch_task_sources(&task, &fetch_config).unwrap();
+        let library = scratch.path().join("gocode");
+        let go = scratch.write(
+            "bin/go",
+            &format!(
+                "#!/bin/sh\nset -e\n[ \"$1 $2 $3\" = \"build -trimpath -o\" ] || exit 3\n\
+                 [ \"$GO111MODULE $GOPROXY\" = \"off off\" ] || exit 4\n\
+                 [ \"$GOPATH\" = \"$PWD/gopath:{}\" ] || exit 5\n\
+                 [ -f gopath/src/example.org/lock/v2/src/lock.rs ] || exit 6\n\
+                 [ -f main.go ] && [ -f recorder.go ] || exit 7\n\
+                 mkdir -p \"$(dirname \"$4\")\"\n\
+                 printf '#!/bin/sh\\necho \"{{\\\\\"seq\\\\\":0,\\\\\"thread\\\\\":1,\\\\\"event\\\\\":\\\\\"seed-$2\\\\\",\\\\\"contention\\\\\":true}}\"\\n' > \"$4\"\n\
+                 chmod +x \"$4\"\n",
+                library.display()
+            ),
+        );
+        Command::new("chmod").arg("+x").arg(&go).status().unwrap();
+        let config = TraceGenerationConfig {
+            cargo_program: PathBuf::from("/nonexistent/cargo"),
+            javac_program: PathBuf::from("/nonexistent/javac"),
+            java_program: PathBuf::from("/nonexistent/java"),
+            go_program: go,
+            go_library_path: vec![library],
+            build_directory: scratch.path().join("build"),
+            target_directory: scratch.path().join("target"),
+            output_directory: scratch.path().join("out"),
+            seeds: vec![1, 2],
+            threads: 3,
+            operations_per_thread: 4,
+            regeneration_command: "test".to_owned(),
+        };
+        let manifest = generate_trace_corpus(&task, &sources, &config).unwrap();
+        assert_eq!(manifest.generation.harness_version, "7");
+        let kinds: Vec<Vec<&String>> =
+            manifest.traces.iter().map(|trace| trace.event_counts.keys().collect()).collect();
+        assert_eq!(kinds, [["seed-1"], ["seed-2"]]);
+        assert!(scratch.path().join("target/go/lock-trace-harness").is_file());
+    }
+
     #[test]
     fn statistics_reject_gaps_in_seq_and_missing_fields() {
         let gap = b"{\"seq\":1,\"thread\":1,\"event\":\"a\",\"contention\":false}\n";
@@ -423,6 +553,7 @@ mod tests {
                 role: "The election.".to_owned(),
                 location: upstream,
                 line_count: 1,
+                given_to_model: true,
             }],
         };
         let build = scratch.path().join("build");
@@ -452,6 +583,8 @@ mod tests {
             cargo_program: PathBuf::from("/nonexistent/cargo"),
             javac_program: javac,
             java_program: java,
+            go_program: PathBuf::from("/nonexistent/go"),
+            go_library_path: Vec::new(),
             build_directory: build,
             target_directory: target,
             output_directory: output.clone(),

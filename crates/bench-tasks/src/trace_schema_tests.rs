@@ -22,6 +22,8 @@ enum FieldType {
     ThreadOrNull,
     /// A thread id of the run (1..=threads), for instance a server of the ensemble.
     Thread,
+    /// A thread id of the run or 0 (a Raft member id or raft's `None`).
+    ThreadOrZero,
     /// A list of non-negative integers.
     Counts,
 }
@@ -48,7 +50,7 @@ struct TraceSchema {
     required_contention: &'static [(&'static str, Option<&'static str>)],
 }
 
-use FieldType::{Bool, Count, Counts, OneOf, Thread, ThreadOrNull};
+use FieldType::{Bool, Count, Counts, OneOf, Thread, ThreadOrNull, ThreadOrZero};
 
 const ACQUIRE_OUTCOMES: FieldType = OneOf(&["acquired", "failed"]);
 const RW_OPERATIONS: FieldType =
@@ -58,6 +60,32 @@ const RING_FIELDS: &[Field] =
 
 const SERVER_STATES: FieldType = OneOf(&["LOOKING", "FOLLOWING", "LEADING"]);
 const DECIDED_STATES: FieldType = OneOf(&["FOLLOWING", "LEADING"]);
+/// The fields of a Raft message in `etcd` events.
+const RAFT_MESSAGE_FIELDS: &[Field] = &[
+    ("msg_type", OneOf(&["MsgVote", "MsgVoteResp", "MsgApp", "MsgAppResp"]), true),
+    ("from", Thread, true),
+    ("to", Thread, true),
+    ("msg_term", Count, true),
+    ("msg_index", Count, true),
+    ("msg_log_term", Count, true),
+    ("msg_entries", Count, true),
+    ("msg_commit", Count, true),
+    ("msg_reject", Bool, true),
+    ("msg_reject_hint", Count, true),
+];
+const RAFT_RECEIVE_FIELDS: &[Field] = &[
+    ("msg_type", OneOf(&["MsgVote", "MsgVoteResp", "MsgApp", "MsgAppResp"]), true),
+    ("from", Thread, true),
+    ("to", Thread, true),
+    ("msg_term", Count, true),
+    ("msg_index", Count, true),
+    ("msg_log_term", Count, true),
+    ("msg_entries", Count, true),
+    ("msg_commit", Count, true),
+    ("msg_reject", Bool, true),
+    ("msg_reject_hint", Count, true),
+    ("outcome", OneOf(&["handled", "stale"]), true),
+];
 
 const SCHEMAS: &[TraceSchema] = &[
     TraceSchema {
@@ -215,6 +243,30 @@ const SCHEMAS: &[TraceSchema] = &[
         ],
         required_contention: &[("notification", None), ("decide", None), ("restart", None)],
     },
+    TraceSchema {
+        task: "etcd",
+        actors: Actors::Numbered,
+        common: &[
+            ("term", Count, true),
+            ("state", OneOf(&["Follower", "Candidate", "Leader"]), true),
+            ("vote", ThreadOrZero, true),
+            ("lead", ThreadOrZero, true),
+            ("commit", Count, true),
+            ("last_index", Count, true),
+        ],
+        events: &[
+            ("campaign", &[]),
+            ("propose", &[("outcome", OneOf(&["accepted", "dropped"]), true)]),
+            ("send", RAFT_MESSAGE_FIELDS),
+            ("receive", RAFT_RECEIVE_FIELDS),
+            ("drop", RAFT_MESSAGE_FIELDS),
+        ],
+        required_contention: &[
+            ("drop", None),
+            ("propose", Some("dropped")),
+            ("receive", Some("stale")),
+        ],
+    },
 ];
 
 fn committed_tasks() -> Vec<Task> {
@@ -232,6 +284,7 @@ fn check_field(value: &Value, field_type: FieldType, threads: u32) -> Result<(),
             value.is_null()
                 || value.as_u64().is_some_and(|id| (1..=u64::from(threads)).contains(&id))
         }
+        ThreadOrZero => value.as_u64().is_some_and(|id| id <= u64::from(threads)),
         Counts => value.as_array().is_some_and(|items| items.iter().all(Value::is_u64)),
     };
     if ok {
@@ -325,6 +378,7 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
         "zookeeper" if kind == "start" && number("leader") != object["thread"].as_u64() => {
             return Err("an election starts with a vote for oneself".to_owned());
         }
+        "etcd" => check_raft_event(object, kind)?,
         "mutex" | "rwmutex" if ["wake_one", "wake_pop", "wake_exit"].contains(&kind) => {
             let empty = text("outcome") == Some("empty");
             if empty != object["target"].is_null() {
@@ -332,6 +386,47 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
             }
         }
         _ => {}
+    }
+    Ok(())
+}
+
+/// The `etcd` events' own consistency: who acts, what counts as contention, the member's state.
+fn check_raft_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
+    let number = |name: &str| object.get(name).and_then(Value::as_u64);
+    let flag = |name: &str| object.get(name) == Some(&Value::Bool(true));
+    let thread = number("thread");
+    let contention = flag("contention");
+    match kind {
+        "send" | "receive" | "drop" => {
+            if number("from") == number("to") {
+                return Err("a message goes to another member".to_owned());
+            }
+            let actor = if kind == "send" { "from" } else { "to" };
+            if number(actor) != thread {
+                return Err(format!("the acting member of `{kind}` is the message's `{actor}`"));
+            }
+            let expected = match kind {
+                "send" => false,
+                "drop" => true,
+                _ => object.get("outcome") == Some(&Value::from("stale")) || flag("msg_reject"),
+            };
+            if contention != expected {
+                return Err(format!("`{kind}` must have contention {expected}"));
+            }
+        }
+        "propose" if contention != (object.get("outcome") == Some(&Value::from("dropped"))) => {
+            return Err("exactly the dropped proposals are contention".to_owned());
+        }
+        "propose" => {}
+        _ if contention => return Err(format!("`{kind}` is never contention")),
+        _ => {}
+    }
+    if number("commit") > number("last_index") {
+        return Err("the commit index is past the last index".to_owned());
+    }
+    let leader = object.get("state") == Some(&Value::from("Leader"));
+    if leader && (number("lead") != thread || number("vote") != thread) {
+        return Err("a leader leads and voted for itself".to_owned());
     }
     Ok(())
 }
@@ -418,4 +513,26 @@ fn every_event_kind_is_documented_in_the_task_readme() {
             );
         }
     }
+}
+
+/// The `etcd` consistency checks reject events that break them.
+#[test]
+fn raft_events_that_break_the_schema_rules_are_rejected() {
+    let good = r#"{"seq":0,"thread":1,"event":"send","contention":false,"msg_type":"MsgApp","from":1,"to":2,"msg_term":1,"msg_index":0,"msg_log_term":0,"msg_entries":1,"msg_commit":0,"msg_reject":false,"msg_reject_hint":0,"term":1,"state":"Leader","vote":1,"lead":1,"commit":0,"last_index":1}"#;
+    let schema = SCHEMAS.iter().find(|schema| schema.task == "etcd").unwrap();
+    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
+    assert_eq!(check_semantics(schema, &object(good)), Ok(()));
+    for (from, to, expected) in [
+        ("\"from\":1,", "\"from\":3,", "the acting member of `send` is the message's `from`"),
+        ("\"to\":2,", "\"to\":1,", "a message goes to another member"),
+        ("\"contention\":false", "\"contention\":true", "`send` must have contention false"),
+        ("\"commit\":0,\"last", "\"commit\":2,\"last", "the commit index is past the last index"),
+        ("\"lead\":1", "\"lead\":2", "a leader leads and voted for itself"),
+    ] {
+        let broken = good.replacen(from, to, 1);
+        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+    }
+    let unknown_member = good.replacen("\"to\":2,", "\"to\":4,", 1);
+    assert!(check_event(schema, &object(&unknown_member), 0, 3).is_err());
 }

@@ -24,7 +24,7 @@ use bench_llm::{
 };
 use bench_metrics::WeightPreset;
 use bench_runs::{attempt_folder, AttemptKey, AttemptRow, CallRecord, RunStore, UsageTotals};
-use bench_tasks::{cached_task_sources, default_cache_directory, load_task, Task};
+use bench_tasks::{cached_task_sources, default_cache_directory, load_task, FetchedSources, Task};
 use serde_json::json;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -706,9 +706,16 @@ fn task_sources(plan: &RunPlan, task: &Task) -> Result<Vec<SourceText>, String> 
             task.id, task.id
         )
     })?;
+    model_source_texts(&fetched)
+}
+
+/// The texts of the fetched files given to the model, in `task.toml` order; files fetched only
+/// for the trace harness (`given_to_model = false`) are left out.
+fn model_source_texts(fetched: &FetchedSources) -> Result<Vec<SourceText>, String> {
     fetched
         .files
         .iter()
+        .filter(|file| file.given_to_model)
         .map(|file| {
             Ok(SourceText {
                 path: file.path.clone(),
@@ -844,4 +851,45 @@ fn run_checker(
     let output = crate::sany::report_text(&spec);
     let verdict = if output.is_empty() { CheckerVerdict::Passed } else { CheckerVerdict::Failed };
     CheckerReport { what, verdict, output }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bench_tasks::FetchedSourceFile;
+
+    #[test]
+    fn the_model_sees_only_the_files_given_to_it() {
+        let folder =
+            std::env::temp_dir().join(format!("sysmobench-run-sources-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let file = |name: &str, given_to_model: bool| {
+            let location = folder.join(name);
+            std::fs::write(&location, format!("text of {name}\n")).unwrap();
+            FetchedSourceFile {
+                path: name.to_owned(),
+                role: format!("role of {name}"),
+                location,
+                line_count: 1,
+                given_to_model,
+            }
+        };
+        let fetched = FetchedSources {
+            root: folder.clone(),
+            files: vec![file("raft.go", true), file("util.go", false), file("log.go", true)],
+        };
+        let texts = model_source_texts(&fetched).unwrap();
+        let _ = std::fs::remove_dir_all(&folder);
+        let shown: Vec<(&str, &str, &str)> = texts
+            .iter()
+            .map(|text| (text.path.as_str(), text.role.as_str(), text.text.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("raft.go", "role of raft.go", "text of raft.go\n"),
+                ("log.go", "role of log.go", "text of log.go\n"),
+            ]
+        );
+    }
 }

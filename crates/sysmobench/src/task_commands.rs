@@ -16,8 +16,8 @@ use serde::Serialize;
 
 use bench_tasks::{
     cached_task_sources, default_cache_directory, fetch_task_sources, generate_trace_corpus,
-    load_all_tasks, load_task, summarize_task, FetchConfig, SourceProvider, Task, TaskSummary,
-    TraceCorpusManifest, TraceGenerationConfig,
+    go_library_path_from_environment, load_all_tasks, load_task, summarize_task, FetchConfig,
+    SourceProvider, Task, TaskSummary, TraceCorpusManifest, TraceGenerationConfig,
 };
 
 const EXIT_FAILURE: u8 = 1;
@@ -462,16 +462,25 @@ pub fn run_fetch(args: &[String]) -> ExitCode {
         };
         match fetch_task_sources(task, &config) {
             Ok(sources) => {
+                let given = sources.files.iter().filter(|file| file.given_to_model).count();
                 let mut text = format!(
                     "{}: {} ({how}): {} file(s), {} lines, in {}\n",
                     task.id,
                     task.source.provider.describe(),
-                    sources.files.len(),
+                    given,
                     sources.line_count(),
                     sources.root.display()
                 );
+                if given < sources.files.len() {
+                    let build_only = sources.files.len() - given;
+                    text.pop();
+                    text.push_str(&format!(
+                        "; and {build_only} file(s) for the trace harness only\n"
+                    ));
+                }
                 for file in &sources.files {
-                    text.push_str(&format!("  {}  {} lines\n", file.path, file.line_count));
+                    let note = if file.given_to_model { "" } else { "  (harness only)" };
+                    text.push_str(&format!("  {}  {} lines{note}\n", file.path, file.line_count));
                 }
                 emit(&text);
             }
@@ -539,6 +548,8 @@ pub fn run_traces(args: &[String]) -> ExitCode {
         cargo_program: PathBuf::from("cargo"),
         javac_program: PathBuf::from("javac"),
         java_program: PathBuf::from("java"),
+        go_program: PathBuf::from("go"),
+        go_library_path: go_library_path_from_environment(),
         build_directory: scratch.join("build").join(&task.id),
         target_directory: scratch.join("target"),
         output_directory: output_directory.clone(),

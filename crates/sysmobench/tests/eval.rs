@@ -9,6 +9,37 @@ fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// Every committed task: its id, its model module and the action the negative controls break.
+const TASKS: &[(&str, &str, &str)] = &[
+    ("spin", "spin", "StartLock"),
+    ("mutex", "mutex", "Unlock"),
+    ("rwmutex", "rwmutex", "AttemptRead"),
+    ("ringbuffer", "ringbuffer", "PushWrite"),
+    ("etcd", "etcdraft", "ClientRequest"),
+    ("zookeeper", "zookeeper", "Decide"),
+];
+
+fn reference_path(task: &str, module: &str, extension: &str) -> PathBuf {
+    repository().join(format!("tasks/{task}/reference/{module}.{extension}"))
+}
+
+#[test]
+fn the_task_list_names_every_committed_task() {
+    let mut committed: Vec<String> = std::fs::read_dir(repository().join("tasks"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.join("task.toml").is_file())
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    committed.sort();
+    let mut listed: Vec<String> = TASKS.iter().map(|(task, _, _)| task.to_string()).collect();
+    listed.sort();
+    assert_eq!(listed, committed, "add every task to TASKS");
+    for (task, module, _) in TASKS {
+        assert!(reference_path(task, module, "tla").is_file(), "{task}: no {module}.tla");
+    }
+}
+
 fn eval(args: &[&str]) -> (i32, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
         .arg("eval")
@@ -24,8 +55,8 @@ fn eval(args: &[&str]) -> (i32, String) {
 
 #[test]
 fn reference_models_score_full_syntax_and_runtime_marks() {
-    for task in ["spin", "mutex", "rwmutex", "ringbuffer", "zookeeper"] {
-        let spec = repository().join(format!("tasks/{task}/reference/{task}.tla"));
+    for (task, module, _) in TASKS {
+        let spec = reference_path(task, module, "tla");
         let (exit, output) = eval(&["--task", task, "--spec", spec.to_str().unwrap(), "--json"]);
         assert_eq!(exit, 0, "{output}");
         let card: serde_json::Value = serde_json::from_str(&output).unwrap();
@@ -91,26 +122,22 @@ fn usage_errors() {
     assert_eq!(exit, 1, "{output}");
 }
 
-/// The reference model of `task` with action `action` wrapped: `prefix /\ <original action>`.
-/// The original is renamed and the wrapper defined right after it (before its first user).
-fn wrap_action(task: &str, action: &str, prefix: &str) -> String {
-    let text =
-        std::fs::read_to_string(repository().join(format!("tasks/{task}/reference/{task}.tla")))
-            .unwrap();
-    // `Action(p, q) ==` keeps its parameter list; `Action ==` has none.
-    let (header, parameters) = match text
-        .lines()
-        .find(|line| line.starts_with(&format!("{action}(")) && line.contains(") =="))
-    {
-        Some(line) => {
-            let parameters = &line[action.len()..line.find(") ==").unwrap() + 1];
-            (format!("{action}{parameters} =="), parameters.to_owned())
-        }
-        None => (format!("{action} =="), String::new()),
-    };
-    let renamed = format!("{action}Original");
+/// The reference model `module` of `task` with action `action` wrapped:
+/// `prefix /\ <original action>`. The original is renamed and the wrapper defined right after
+/// it (before its first user).
+fn wrap_action(task: &str, module: &str, action: &str, prefix: &str) -> String {
+    let text = std::fs::read_to_string(reference_path(task, module, "tla")).unwrap();
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let start = lines.iter().position(|line| line.starts_with(&header)).unwrap();
+    let start = lines
+        .iter()
+        .position(|line| {
+            line.strip_prefix(action)
+                .is_some_and(|rest| rest.starts_with('(') || rest.starts_with(" =="))
+        })
+        .unwrap_or_else(|| panic!("{task} has no action {action}"));
+    // The parameter list as written, `(i, m)`, or nothing.
+    let parameters = lines[start][action.len()..].split(" ==").next().unwrap().to_string();
+    let renamed = format!("{action}Original");
     lines[start] = lines[start].replacen(action, &renamed, 1);
     // The body ends before the next line that starts in the first column.
     let end = (start + 1..lines.len())
@@ -137,33 +164,21 @@ fn runtime_of(card: &serde_json::Value, action: &str) -> (f64, bool) {
 #[test]
 fn negative_controls_lower_only_the_runtime_phase_of_each_task() {
     let scratch = std::env::temp_dir().join(format!("sysmobench-negative-{}", std::process::id()));
-    for (task, action) in [
-        ("spin", "StartLock"),
-        ("mutex", "Unlock"),
-        ("rwmutex", "AttemptRead"),
-        ("ringbuffer", "PushWrite"),
-        ("zookeeper", "Decide"),
-    ] {
-        let reference = std::fs::read_to_string(
-            repository().join(format!("tasks/{task}/reference/{task}.tla")),
-        )
-        .unwrap();
-        if !reference.contains(&format!("{action}("))
-            && !reference.contains(&format!("{action} =="))
-        {
-            panic!("{task} has no action {action}");
-        }
+    for (task, module, action) in TASKS {
         for (variant, prefix) in [("fails", "(CHOOSE x \\in {} : TRUE) = 1"), ("never", "FALSE")] {
             let folder = scratch.join(format!("{task}-{variant}"));
             std::fs::create_dir_all(&folder).unwrap();
-            std::fs::write(folder.join(format!("{task}.tla")), wrap_action(task, action, prefix))
-                .unwrap();
-            std::fs::copy(
-                repository().join(format!("tasks/{task}/reference/{task}.cfg")),
-                folder.join(format!("{task}.cfg")),
+            std::fs::write(
+                folder.join(format!("{module}.tla")),
+                wrap_action(task, module, action, prefix),
             )
             .unwrap();
-            let spec = folder.join(format!("{task}.tla"));
+            std::fs::copy(
+                reference_path(task, module, "cfg"),
+                folder.join(format!("{module}.cfg")),
+            )
+            .unwrap();
+            let spec = folder.join(format!("{module}.tla"));
             let (exit, output) =
                 eval(&["--task", task, "--spec", spec.to_str().unwrap(), "--json"]);
             assert_eq!(exit, 0, "{output}");
@@ -181,19 +196,13 @@ fn negative_controls_lower_only_the_runtime_phase_of_each_task() {
 fn syntax_negative_controls_lower_only_the_syntax_phase_of_each_task() {
     let scratch =
         std::env::temp_dir().join(format!("sysmobench-syntax-negative-{}", std::process::id()));
-    for (task, action) in [
-        ("spin", "StartLock"),
-        ("mutex", "Unlock"),
-        ("rwmutex", "AttemptRead"),
-        ("ringbuffer", "PushWrite"),
-        ("zookeeper", "Decide"),
-    ] {
+    for (task, module, action) in TASKS {
         // An undefined operator in one action, and a definition that does not parse.
         let variants = [
-            ("undefined", wrap_action(task, action, "NoSuchOperator(1)")),
+            ("undefined", wrap_action(task, module, action, "NoSuchOperator(1)")),
             (
                 "unparsable",
-                wrap_action(task, action, "TRUE").replacen(
+                wrap_action(task, module, action, "TRUE").replacen(
                     "\nNext ==",
                     "\nBroken == 1 +\n\nNext ==",
                     1,
@@ -203,13 +212,13 @@ fn syntax_negative_controls_lower_only_the_syntax_phase_of_each_task() {
         for (variant, text) in variants {
             let folder = scratch.join(format!("{task}-{variant}"));
             std::fs::create_dir_all(&folder).unwrap();
-            std::fs::write(folder.join(format!("{task}.tla")), text).unwrap();
+            std::fs::write(folder.join(format!("{module}.tla")), text).unwrap();
             std::fs::copy(
-                repository().join(format!("tasks/{task}/reference/{task}.cfg")),
-                folder.join(format!("{task}.cfg")),
+                reference_path(task, module, "cfg"),
+                folder.join(format!("{module}.cfg")),
             )
             .unwrap();
-            let spec = folder.join(format!("{task}.tla"));
+            let spec = folder.join(format!("{module}.tla"));
             let (exit, output) =
                 eval(&["--task", task, "--spec", spec.to_str().unwrap(), "--json", "--no-cascade"]);
             assert_eq!(exit, 0, "{output}");
