@@ -4,6 +4,7 @@
 //! Each subcommand lives in its own module and does its IO here, calling into pure libraries.
 
 mod eval;
+mod progress;
 mod report;
 mod run;
 mod sany;

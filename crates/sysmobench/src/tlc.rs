@@ -497,7 +497,7 @@ pub fn model_check(
     let memory_probe: Arc<dyn Fn() -> u64 + Send + Sync> = Arc::new(resident_memory_bytes);
     emit(&[Message::info(report::code::COMPUTING_INIT, "Computing initial states...")]);
     let event_emit = emit.clone();
-    let progress = Mutex::new(ProgressReports::new(std::time::Instant::now()));
+    let progress = Mutex::new(crate::progress::ProgressReports::new(std::time::Instant::now()));
     let events = Arc::new(move |event: CheckEvent| match event {
         CheckEvent::InitialStatesProgress(count) => {
             event_emit(&[Message::info(2269, format!("Computed {count} initial states..."))])
@@ -506,7 +506,8 @@ pub fn model_check(
             event_emit(&[report::initial_states_message(distinct, &now_text())])
         }
         CheckEvent::Progress(statistics) => {
-            let due = progress.lock().ok().and_then(|mut reports| reports.due(&statistics));
+            let due =
+                progress.lock().ok().and_then(|mut reports| reports.due(&statistics, &now_text()));
             if let Some(message) = due {
                 event_emit(&[message]);
             }
@@ -916,47 +917,6 @@ fn elapsed_text(report: Option<&CheckReport>) -> String {
 }
 
 /// The wall-clock time as TLC prints it (`2026-11-30 20:31:18`), in UTC.
-/// TLC's progress line, printed once a minute during a breadth-first search, with the states
-/// generated and found since the previous one as the per-minute rates.
-struct ProgressReports {
-    last: std::time::Instant,
-    generated: u64,
-    distinct: u64,
-}
-
-impl ProgressReports {
-    const INTERVAL: Duration = Duration::from_secs(60);
-
-    fn new(started: std::time::Instant) -> ProgressReports {
-        ProgressReports { last: started, generated: 0, distinct: 0 }
-    }
-
-    fn due(&mut self, statistics: &tla_check::Statistics) -> Option<Message> {
-        if self.last.elapsed() < Self::INTERVAL {
-            return None;
-        }
-        self.last = std::time::Instant::now();
-        let per_minute = statistics.generated.saturating_sub(self.generated);
-        let distinct_per_minute = statistics.distinct.saturating_sub(self.distinct);
-        self.generated = statistics.generated;
-        self.distinct = statistics.distinct;
-        let group = |n: u64| report::group_thousands(n);
-        Some(Message::info(
-            report::code::PROGRESS,
-            format!(
-                "Progress({}) at {}: {} states generated ({} s/min), {} distinct states found ({} ds/min), {} states left on queue.",
-                statistics.depth,
-                now_text(),
-                group(statistics.generated),
-                group(per_minute),
-                group(statistics.distinct),
-                group(distinct_per_minute),
-                group(statistics.queue),
-            ),
-        ))
-    }
-}
-
 fn now_text() -> String {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -989,30 +949,4 @@ fn resident_memory_bytes() -> u64 {
         .and_then(|text| text.split_whitespace().nth(1).and_then(|pages| pages.parse::<u64>().ok()))
         .map(|pages| pages * 4096)
         .unwrap_or(0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn statistics(generated: u64, distinct: u64) -> tla_check::Statistics {
-        tla_check::Statistics { generated, distinct, queue: 1500, depth: 7, initial_states: 1 }
-    }
-
-    #[test]
-    fn progress_is_reported_once_a_minute_with_the_rates_since_the_last_report() {
-        let minute_ago = std::time::Instant::now() - Duration::from_secs(61);
-        let mut reports = ProgressReports::new(minute_ago);
-        let first = reports.due(&statistics(120_000, 40_000)).expect("a minute has passed");
-        assert!(first.text.contains("Progress(7) at "), "{}", first.text);
-        assert!(
-            first.text.ends_with(": 120,000 states generated (120,000 s/min), 40,000 distinct states found (40,000 ds/min), 1,500 states left on queue."),
-            "{}",
-            first.text
-        );
-        assert!(reports.due(&statistics(130_000, 41_000)).is_none(), "too early");
-        reports.last -= Duration::from_secs(61);
-        let second = reports.due(&statistics(150_000, 45_000)).expect("another minute");
-        assert!(second.text.contains("(30,000 s/min)") && second.text.contains("(5,000 ds/min)"));
-    }
 }
