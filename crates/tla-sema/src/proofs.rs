@@ -47,7 +47,8 @@ impl Analyzer<'_> {
             let id = self.make_symbol(name, SymbolKind::TheoremOrAssumption, 0, false);
             self.scopes.symbols[id].labels = labels;
             self.scopes.symbols[id].statement = Some(Statement::Expression);
-            self.declare(id, name.span);
+            // SANY locates a clash at the whole assumption.
+            self.declare(id, assume.span);
         }
     }
 

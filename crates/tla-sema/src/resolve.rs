@@ -77,6 +77,9 @@ pub(crate) struct Analyzer<'a> {
     pub(crate) proof_levels: Vec<u32>,
     /// Named theorems whose proof is being analysed ([`crate::selectors`]).
     pub(crate) proof_goals: Vec<SymbolId>,
+    /// RECURSIVE declarations whose name clashed with another symbol: never in a context, but
+    /// still reported as not defined when their context ends (as SANY does).
+    pub(crate) clashing_recursive: Vec<SymbolId>,
     line_indexes: HashMap<FileId, LineIndex<'a>>,
 }
 
@@ -120,6 +123,7 @@ impl<'a> Analyzer<'a> {
             label_state: Default::default(),
             proof_levels: Vec::new(),
             proof_goals: Vec::new(),
+            clashing_recursive: Vec::new(),
             line_indexes: HashMap::new(),
         }
     }
@@ -427,7 +431,11 @@ impl<'a> Analyzer<'a> {
             let arity = shape_arity(&declaration.shape);
             let id = self.make_symbol(&declaration.name, SymbolKind::UserDefined, arity, false);
             self.scopes.symbols[id].pending_recursive = Some(self.let_level);
-            self.declare(id, declaration.name.span);
+            // SANY locates the declaration with its parameters, `Op(_)`.
+            self.set_origin_span(id, declaration.span);
+            if !self.declare(id, declaration.span) {
+                self.clashing_recursive.push(id);
+            }
         }
     }
 
@@ -440,6 +448,14 @@ impl<'a> Analyzer<'a> {
             .filter_map(|name| context.entries.get(name).copied())
             .filter(|&id| self.scopes.symbols[id].pending_recursive.is_some())
             .collect();
+        let let_level = self.let_level;
+        self.clashing_recursive.retain(|&id| {
+            let here = self.scopes.symbols[id].pending_recursive == Some(let_level);
+            if here {
+                pending.push(id);
+            }
+            !here
+        });
         pending.sort_unstable();
         pending.dedup();
         for id in pending {
@@ -526,7 +542,8 @@ impl<'a> Analyzer<'a> {
                 self.scopes.symbols[id].labels = labels;
                 self.scopes.symbols[id].local = definition.local;
                 if recursive.is_none() {
-                    self.declare(id, name.span);
+                    // SANY locates a clash at the whole definition.
+                    self.declare(id, definition.span);
                 }
             }
             DefinitionKind::Function { bounds, body } => {
@@ -562,7 +579,7 @@ impl<'a> Analyzer<'a> {
                     .sum();
                 self.scopes.symbols[id].function_parameters = Some(n_bound_names);
                 if recursive.is_none() {
-                    self.declare(id, name.span);
+                    self.declare(id, definition.span);
                 }
             }
             DefinitionKind::Instance { parameters, instance } => {
@@ -591,7 +608,7 @@ impl<'a> Analyzer<'a> {
                 );
                 self.scopes.symbols[id].instance_of = Some(instance.module.text.clone());
                 self.set_origin_span(id, definition.span);
-                self.declare(id, name.span);
+                self.declare(id, definition.span);
             }
         }
     }

@@ -247,7 +247,9 @@ impl Analyzer<'_> {
             }
             ExprKind::BracketList(_) => {
                 let message = "Unsupported expression type `['.".to_string();
-                self.error(codes::INTERNAL_ERROR, expr.span, message);
+                // SANY points at the `[` alone.
+                let bracket = Span::new(expr.span.start, expr.span.start + 1);
+                self.error(codes::INTERNAL_ERROR, bracket, message);
                 CONSTANT_LEVEL
             }
             ExprKind::BoxAction { action, subscript }

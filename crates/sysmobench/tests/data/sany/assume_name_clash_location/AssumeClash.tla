@@ -1,0 +1,5 @@
+---- MODULE AssumeClash ----
+CONSTANT yes
+no == TRUE
+ASSUME no == ~yes
+====
