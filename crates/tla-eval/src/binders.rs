@@ -130,7 +130,7 @@ impl Evaluator {
     }
 
     /// `[x \in S |-> e]` (also a recursive function definition's value): built at once when the
-    /// domain can be enumerated, kept lazy otherwise.
+    /// domain can be enumerated and every entry evaluates, kept lazy otherwise.
     pub(crate) fn function_value(
         &self,
         bounds: &'static [Bound],
@@ -178,7 +178,23 @@ impl Evaluator {
         let flat = bounds.len() == 1;
         for element in &elements {
             let inner = bind_function_argument(env, bounds, element, flat).at(expr)?;
-            values.push(self.eval(body, &inner, ctx)?);
+            match self.eval(body, &inner, ctx) {
+                Ok(value) => values.push(value),
+                // TLC's functions are lazy: an argument nobody applies the function to cannot
+                // fail. Building at once is faster; when an entry fails, the function is kept
+                // lazy instead, and the error comes back only if that entry is needed.
+                Err(_) => {
+                    return Ok(LazyFunction::wrap(
+                        self.clone(),
+                        bounds,
+                        body,
+                        env.clone(),
+                        domain,
+                        ctx,
+                        None,
+                    ))
+                }
+            }
         }
         if let Value::Interval(interval) = &domain {
             return Ok(Value::Function(Arc::new(tla_values::Function::from_interval(
