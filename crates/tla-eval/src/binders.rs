@@ -129,16 +129,13 @@ impl Evaluator {
         self.function_value(bounds, body, env, ctx, expr, None)
     }
 
-    /// `[x \in S |-> e]` (also a recursive function definition's value): built at once when the
-    /// domain can be enumerated and every entry evaluates, kept lazy otherwise.
-    pub(crate) fn function_value(
+    /// The domain of `[x \in S, y \in T |-> ...]`: `S`, or the product of the bound sets.
+    fn function_domain(
         &self,
         bounds: &'static [Bound],
-        body: &'static Expr,
         env: &Env,
         ctx: &Ctx,
         expr: &'static Expr,
-        recursive: Option<(DefId, Env)>,
     ) -> EvalOutcome<Value> {
         let mut domain_sets = Vec::with_capacity(bounds.len());
         for bound in bounds {
@@ -157,11 +154,25 @@ impl Evaluator {
                 }
             }
         }
-        let domain = if domain_sets.len() == 1 {
+        Ok(if domain_sets.len() == 1 {
             domain_sets.pop().unwrap_or_else(Value::empty_set)
         } else {
             sets::product(domain_sets)
-        };
+        })
+    }
+
+    /// `[x \in S |-> e]` (also a recursive function definition's value): built at once when the
+    /// domain can be enumerated and every entry evaluates, kept lazy otherwise.
+    pub(crate) fn function_value(
+        &self,
+        bounds: &'static [Bound],
+        body: &'static Expr,
+        env: &Env,
+        ctx: &Ctx,
+        expr: &'static Expr,
+        recursive: Option<(DefId, Env)>,
+    ) -> EvalOutcome<Value> {
+        let domain = self.function_domain(bounds, env, ctx, expr)?;
         if recursive.is_some() || !sets::is_enumerable(&domain) {
             return Ok(LazyFunction::wrap(
                 self.clone(),
