@@ -86,6 +86,8 @@ fn task_reference_models_pass_through_unchanged() {
         ("ringbuffer", "ringbuffer"),
         ("etcd", "etcdraft"),
         ("zookeeper", "zookeeper"),
+        ("dqueue", "dqueue"),
+        ("locksvc", "locksvc"),
     ];
     for (task, module) in task_modules {
         let reference = tasks.join(task).join("reference");

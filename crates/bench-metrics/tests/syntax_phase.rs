@@ -63,6 +63,8 @@ const TASK_MODULES: &[(&str, &str)] = &[
     ("ringbuffer", "ringbuffer"),
     ("etcd", "etcdraft"),
     ("zookeeper", "zookeeper"),
+    ("dqueue", "dqueue"),
+    ("locksvc", "locksvc"),
 ];
 
 #[test]

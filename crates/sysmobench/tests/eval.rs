@@ -17,6 +17,8 @@ const TASKS: &[(&str, &str, &str)] = &[
     ("ringbuffer", "ringbuffer", "PushWrite"),
     ("etcd", "etcdraft", "ClientRequest"),
     ("zookeeper", "zookeeper", "Decide"),
+    ("dqueue", "dqueue", "ProducerSend"),
+    ("locksvc", "locksvc", "ServerRespond"),
 ];
 
 fn reference_path(task: &str, module: &str, extension: &str) -> PathBuf {
