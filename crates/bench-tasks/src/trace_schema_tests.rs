@@ -31,10 +31,12 @@ enum FieldType {
 /// A field: its name, its type and whether every event of the kind has it.
 type Field = (&'static str, FieldType, bool);
 
-/// Who acts: numbered threads `1..=threads`, or the listed roles.
+/// Who acts: numbered threads `1..=threads`, nodes `0..=threads` (the PGo tasks: node 0 is the
+/// producer or server, `1..=threads` the consumers or clients), or the listed roles.
 #[derive(Debug, Clone, Copy)]
 enum Actors {
     Numbered,
+    NodesFromZero,
     Roles(&'static [&'static str]),
 }
 
@@ -58,6 +60,7 @@ const RW_OPERATIONS: FieldType =
 const RING_FIELDS: &[Field] =
     &[("outcome", OneOf(&["ok", "none"]), true), ("count", Count, true), ("items", Counts, false)];
 
+const LOCK_MESSAGES: FieldType = OneOf(&["lock", "unlock"]);
 const SERVER_STATES: FieldType = OneOf(&["LOOKING", "FOLLOWING", "LEADING"]);
 const DECIDED_STATES: FieldType = OneOf(&["FOLLOWING", "LEADING"]);
 /// The fields of a Raft message in `etcd` events.
@@ -267,6 +270,39 @@ const SCHEMAS: &[TraceSchema] = &[
             ("receive", Some("stale")),
         ],
     },
+    TraceSchema {
+        task: "dqueue",
+        actors: Actors::NodesFromZero,
+        common: &[],
+        events: &[
+            ("request", &[("queued", Count, true)]),
+            ("take", &[("consumer", Thread, true), ("queued", Count, true)]),
+            ("send", &[("consumer", Thread, true), ("item", Count, true)]),
+            ("consume", &[("item", Count, true)]),
+        ],
+        required_contention: &[("request", None), ("take", None)],
+    },
+    TraceSchema {
+        task: "locksvc",
+        actors: Actors::NodesFromZero,
+        common: &[],
+        events: &[
+            ("request", &[]),
+            ("acquire", &[]),
+            ("release", &[]),
+            ("receive", &[("from", Thread, true), ("type", LOCK_MESSAGES, true)]),
+            (
+                "respond",
+                &[
+                    ("from", Thread, true),
+                    ("type", LOCK_MESSAGES, true),
+                    ("queue", Counts, true),
+                    ("granted", ThreadOrNull, true),
+                ],
+            ),
+        ],
+        required_contention: &[("respond", None), ("acquire", None)],
+    },
 ];
 
 fn committed_tasks() -> Vec<Task> {
@@ -309,6 +345,7 @@ fn check_event(
         Actors::Numbered => {
             thread.as_u64().is_some_and(|id| (1..=u64::from(threads)).contains(&id))
         }
+        Actors::NodesFromZero => thread.as_u64().is_some_and(|id| id <= u64::from(threads)),
         Actors::Roles(roles) => thread.as_str().is_some_and(|role| roles.contains(&role)),
     };
     if !thread_ok {
@@ -379,6 +416,8 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
             return Err("an election starts with a vote for oneself".to_owned());
         }
         "etcd" => check_raft_event(object, kind)?,
+        "dqueue" => check_dqueue_event(object, kind)?,
+        "locksvc" => check_locksvc_event(object, kind)?,
         "mutex" | "rwmutex" if ["wake_one", "wake_pop", "wake_exit"].contains(&kind) => {
             let empty = text("outcome") == Some("empty");
             if empty != object["target"].is_null() {
@@ -386,6 +425,61 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
             }
         }
         _ => {}
+    }
+    Ok(())
+}
+
+/// The `dqueue` events' own consistency: the producer (node 0) takes requests and sends items,
+/// consumers request and consume; contention is a request or take while other requests wait.
+fn check_dqueue_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
+    let number = |name: &str| object.get(name).and_then(Value::as_u64);
+    let producer = number("thread") == Some(0);
+    if producer != ["take", "send"].contains(&kind) {
+        return Err("the producer, node 0, exactly takes requests and sends items".to_owned());
+    }
+    if number("item") == Some(0) {
+        return Err("items are numbered from 1".to_owned());
+    }
+    let contention = object["contention"] == Value::Bool(true);
+    let waiting = match kind {
+        "request" => number("queued").map(|queued| queued > 1),
+        "take" => number("queued").map(|queued| queued > 0),
+        _ => Some(false),
+    };
+    if waiting != Some(contention) {
+        return Err("contention is a request or take while other requests wait".to_owned());
+    }
+    Ok(())
+}
+
+/// The `locksvc` events' own consistency: the server (node 0) receives and responds, clients
+/// request, acquire and release; a grant goes to the head of the queue, a lock request joins its
+/// end, and contention is exactly a lock request that has to wait.
+fn check_locksvc_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
+    let number = |name: &str| object.get(name).and_then(Value::as_u64);
+    if (number("thread") == Some(0)) != ["receive", "respond"].contains(&kind) {
+        return Err("the server, node 0, exactly receives and responds".to_owned());
+    }
+    let contention = object["contention"] == Value::Bool(true);
+    if kind != "respond" {
+        return if contention {
+            Err(format!("`{kind}` must have contention false"))
+        } else {
+            Ok(())
+        };
+    }
+    let queue: Vec<u64> =
+        object["queue"].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
+    let lock = object["type"] == Value::from("lock");
+    let granted = number("granted");
+    if granted.is_some() && granted != queue.first().copied() {
+        return Err("a grant goes to the head of the queue".to_owned());
+    }
+    if lock && queue.last().copied() != number("from") {
+        return Err("a lock request joins the end of the queue".to_owned());
+    }
+    if contention != (lock && granted.is_none()) {
+        return Err("contention is exactly a lock request that has to wait".to_owned());
     }
     Ok(())
 }
@@ -535,4 +629,80 @@ fn raft_events_that_break_the_schema_rules_are_rejected() {
     }
     let unknown_member = good.replacen("\"to\":2,", "\"to\":4,", 1);
     assert!(check_event(schema, &object(&unknown_member), 0, 3).is_err());
+}
+
+/// The `dqueue` rules: the producer is node 0 and only it takes and sends; node ids run from 0
+/// to the number of consumers; contention is exactly a request or take while others wait.
+#[test]
+fn dqueue_events_that_break_the_schema_rules_are_rejected() {
+    let take = r#"{"seq":0,"thread":0,"event":"take","contention":true,"consumer":2,"queued":1}"#;
+    let request = r#"{"seq":0,"thread":1,"event":"request","contention":false,"queued":1}"#;
+    let schema = SCHEMAS.iter().find(|schema| schema.task == "dqueue").unwrap();
+    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    for good in [take, request] {
+        assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
+        assert_eq!(check_semantics(schema, &object(good)), Ok(()));
+    }
+    let producer_rule = "the producer, node 0, exactly takes requests and sends items";
+    let contention_rule = "contention is a request or take while other requests wait";
+    for (good, from, to, expected) in [
+        (take, "\"thread\":0", "\"thread\":1", producer_rule),
+        (request, "\"thread\":1", "\"thread\":0", producer_rule),
+        (take, "\"contention\":true", "\"contention\":false", contention_rule),
+        (request, "\"queued\":1", "\"queued\":2", contention_rule),
+    ] {
+        let broken = good.replacen(from, to, 1);
+        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+    }
+    let unknown_node = request.replacen("\"thread\":1", "\"thread\":4", 1);
+    assert!(check_event(schema, &object(&unknown_node), 0, 3).is_err());
+    let unknown_consumer = take.replacen("\"consumer\":2", "\"consumer\":0", 1);
+    assert!(check_event(schema, &object(&unknown_consumer), 0, 3).is_err());
+}
+
+/// The `locksvc` rules: only the server, node 0, receives and responds; grants go to the queue's
+/// head; contention is exactly a lock request that waits.
+#[test]
+fn locksvc_events_that_break_the_schema_rules_are_rejected() {
+    let waits = r#"{"seq":0,"thread":0,"event":"respond","contention":true,"from":1,"type":"lock","queue":[2,1],"granted":null}"#;
+    let grants = r#"{"seq":0,"thread":0,"event":"respond","contention":false,"from":2,"type":"unlock","queue":[1],"granted":1}"#;
+    let schema = SCHEMAS.iter().find(|schema| schema.task == "locksvc").unwrap();
+    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    for good in [waits, grants] {
+        assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
+        assert_eq!(check_semantics(schema, &object(good)), Ok(()));
+    }
+    for (good, from, to, expected) in [
+        (
+            waits,
+            "\"thread\":0",
+            "\"thread\":1",
+            "the server, node 0, exactly receives and responds",
+        ),
+        (grants, "\"granted\":1", "\"granted\":2", "a grant goes to the head of the queue"),
+        (waits, "[2,1]", "[1,2]", "a lock request joins the end of the queue"),
+        (
+            waits,
+            "\"contention\":true",
+            "\"contention\":false",
+            "contention is exactly a lock request that has to wait",
+        ),
+    ] {
+        let broken = good.replacen(from, to, 1);
+        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+    }
+    let unknown_type = grants.replacen("unlock", "steal", 1);
+    assert!(check_event(schema, &object(&unknown_type), 0, 3).is_err());
+}
+
+/// The PGo harnesses each carry our stand-in for `immutable` v0.4 (a Go harness's GOPATH is its
+/// own folder); the copies must stay the same file.
+#[test]
+fn the_pgo_harnesses_share_one_immutable_stand_in() {
+    let tasks = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
+    let stand_in = "harness/gopath/src/github.com/benbjohnson/immutable/immutable.go";
+    let dqueue = fs::read_to_string(tasks.join("dqueue").join(stand_in)).unwrap();
+    let locksvc = fs::read_to_string(tasks.join("locksvc").join(stand_in)).unwrap();
+    assert!(dqueue.contains("\npackage immutable\n"));
+    assert!(dqueue == locksvc, "tasks/dqueue/{stand_in} and tasks/locksvc/{stand_in} differ");
 }
