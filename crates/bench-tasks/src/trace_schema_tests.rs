@@ -470,7 +470,7 @@ fn check_locksvc_event(object: &Map<String, Value>, kind: &str) -> Result<(), St
     }
     let queue: Vec<u64> =
         object["queue"].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
-    let lock = object["type"] == Value::from("lock");
+    let lock = object["type"] == "lock";
     let granted = number("granted");
     if granted.is_some() && granted != queue.first().copied() {
         return Err("a grant goes to the head of the queue".to_owned());
