@@ -220,6 +220,16 @@ impl Evaluator {
     }
 
     pub fn eval(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
+        if let Some(coverage) = ctx.worker.expression_coverage.as_deref() {
+            let saved = coverage.enter(self, expr, true);
+            let result = self.eval_uncovered(expr, env, ctx);
+            coverage.leave(saved);
+            return result;
+        }
+        self.eval_uncovered(expr, env, ctx)
+    }
+
+    fn eval_uncovered(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
         // Deep expressions (long operator chains, recursion) grow the stack on demand; asking
         // how much stack is left costs, so only every few levels (a level is a small frame).
         let depth = ctx.worker.eval_depth.get();
