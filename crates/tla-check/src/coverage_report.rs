@@ -52,7 +52,8 @@ fn expression_messages(
 ) {
     let Some(formula) = formula else { return };
     for line in coverage.expression_lines(kind, formula) {
-        let location = format!("{}{}", "|".repeat(line.depth), sources.location_text(&line.location));
+        let location = sources.location_text(&sources.without_parentheses(&line.location));
+        let location = format!("{}{location}", "|".repeat(line.depth));
         messages.push(match line.cost {
             Some(cost) => {
                 Message::info(code::VALUE_COST, format!("  {location}: {}:{cost}", line.count))

@@ -523,6 +523,9 @@ impl Evaluator {
         ctx: &Ctx,
         use_value: impl FnOnce(&Value) -> EvalOutcome<R>,
     ) -> EvalOutcome<R> {
+        if ctx.worker.expression_coverage.is_some() {
+            return use_value(&self.eval(expr, env, ctx)?);
+        }
         let stored = match &expr.kind {
             ExprKind::Variable(var) => ctx.current.variable(*var as usize),
             ExprKind::Local(index) => match env.get(*index) {

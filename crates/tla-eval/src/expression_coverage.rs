@@ -221,21 +221,17 @@ impl ExpressionCoverage {
         if cursor == 0 || !self.is_counted(expr) {
             return;
         }
+        // TLC counts the enumeration of a set it built from `{a, b}` (one more than the
+        // elements: the call that ends it); sets made by operators of the standard modules
+        // (`a..b`) carry no node and are not counted.
         let extra = match &expr.kind {
-            // TLC's enumeration of an explicit set also counts the call that ends it.
             ExprKind::SetEnumeration(_) => 1,
-            ExprKind::Call { def, .. } if self.definition_name(evaluator, *def) == ".." => 0,
             _ => return,
         };
         let node = self.lookup(evaluator, cursor, expr);
         if node != 0 {
             self.state.borrow_mut().nodes[node as usize].secondary += (elements + extra) as u64;
         }
-    }
-
-    fn definition_name(&self, evaluator: &Evaluator, def: u32) -> &'static str {
-        let def = evaluator.resolve_definition(def);
-        self.hir.definitions.get(def as usize).map(|d| d.name.as_str()).unwrap_or("")
     }
 
     /// TLC's `cm.get(expr)`: the node itself, a child of it, or (for an expression evaluated
