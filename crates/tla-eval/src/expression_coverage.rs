@@ -168,10 +168,9 @@ impl ExpressionCoverage {
         let node = self.lookup(evaluator, saved, expr);
         let mut state = self.state.borrow_mut();
         state.cursor = node;
-        if node != 0 && count {
-            if state.skip_next && node == saved {
-                state.skip_next = false;
-            } else {
+        if count {
+            let skip = std::mem::take(&mut state.skip_next) && node == saved;
+            if node != 0 && !skip {
                 state.nodes[node as usize].primary += 1;
             }
         }
@@ -186,7 +185,8 @@ impl ExpressionCoverage {
     /// The next evaluation of the current node is not counted (TLC evaluates a call of a
     /// defined operator in the successor walk without counting the call).
     pub fn skip_next_count(&self) {
-        self.state.borrow_mut().skip_next = true;
+        let mut state = self.state.borrow_mut();
+        state.skip_next = state.cursor != 0;
     }
 
     /// The current node and the number of states produced so far.
@@ -215,7 +215,8 @@ impl ExpressionCoverage {
     }
 
     /// Adds to the second number ("cost") of `expr`'s node under the cursor: TLC counts the
-    /// elements it enumerates of a set by the expression that made the set.
+    /// elements it enumerates of a set by the expression that made the set (`elements` taken,
+    /// plus one for an explicit set `{a, b}`).
     pub fn enumerated(&self, evaluator: &Evaluator, expr: &'static Expr, elements: usize) {
         let cursor = self.state.borrow().cursor;
         if cursor == 0 || !self.is_counted(expr) {

@@ -418,6 +418,10 @@ impl Walk<'_, '_> {
     /// those all count as generated states).
     fn descends_into(&self, def: u32, arguments: &[Expr]) -> bool {
         let def = self.evaluator.resolve_definition(def);
+        if self.worker.expression_coverage.is_some() && self.evaluator.native_of(def, arguments).is_some() {
+            // Evaluated as a condition, its arguments are evaluated (and counted) as TLC does.
+            return false;
+        }
         !(arguments.is_empty() && self.evaluator.is_precomputed(def))
     }
 
@@ -585,7 +589,12 @@ impl Walk<'_, '_> {
             // TLC evaluates a call of a defined operator here without counting the call.
             if matches!(
                 expr.kind,
-                ExprKind::Call { .. } | ExprKind::CallConstant { .. } | ExprKind::CallParameter { .. }
+                ExprKind::Call { .. }
+                    | ExprKind::CallConstant { .. }
+                    | ExprKind::CallParameter { .. }
+                    | ExprKind::Variable(_)
+                    | ExprKind::Constant(_)
+                    | ExprKind::Local(_)
             ) {
                 coverage.skip_next_count();
             }
