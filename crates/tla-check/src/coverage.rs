@@ -16,7 +16,7 @@
 
 use std::collections::HashSet;
 
-use tla_eval::expression_coverage::{self, ExpressionCoverage, ReportRoot, RootKind};
+use tla_eval::expression_coverage::{self, ExpressionCoverage, PairKind, ReportRoot, RootKind};
 use tla_eval::{successors, Action, Env, Location, WorkerContext};
 use tla_sema::hir::{Body, DefId, Expr};
 use tla_values::fingerprint::Fingerprint;
@@ -99,6 +99,9 @@ pub struct ExpressionLine {
     /// How many `|` marks precede the location.
     pub depth: usize,
     pub location: Location,
+    /// The location starts at the word before it (`OTHER ->`, `name |->`): a pair of SANY's
+    /// tree that has no expression of its own here.
+    pub label_before: bool,
     pub count: u64,
     /// TLC's second number (the elements enumerated), when it prints one.
     pub cost: Option<u64>,
@@ -361,7 +364,17 @@ pub fn collect_expression_lines(
             .into_iter()
             .map(|line| ExpressionLine {
                 depth: line.depth,
-                location: Location::of(line.expr),
+                location: match line.pair {
+                    Some(PairKind::Arm(guard)) => Location {
+                        module: line.expr.module,
+                        span: tla_diagnostics::Span {
+                            start: guard.span.start,
+                            end: line.expr.span.end,
+                        },
+                    },
+                    _ => Location::of(line.expr),
+                },
+                label_before: matches!(line.pair, Some(PairKind::Other | PairKind::Field)),
                 count: line.count,
                 cost: line.cost,
             })

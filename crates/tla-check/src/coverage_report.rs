@@ -52,7 +52,12 @@ fn expression_messages(
 ) {
     let Some(formula) = formula else { return };
     for line in coverage.expression_lines(kind, formula) {
-        let location = sources.location_text(&sources.without_parentheses(&line.location));
+        let location = if line.label_before {
+            sources.with_label_before(&line.location)
+        } else {
+            sources.without_parentheses(&line.location)
+        };
+        let location = sources.location_text(&location);
         let location = format!("{}{location}", "|".repeat(line.depth));
         messages.push(match line.cost {
             Some(cost) => {

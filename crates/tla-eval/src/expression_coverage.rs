@@ -49,11 +49,39 @@ pub enum RootKind {
     Constraint,
 }
 
+/// What a pair node of SANY's tree (`$Pair`, which has no expression of its own here) pairs.
+#[derive(Clone, Copy, Debug)]
+pub enum PairKind {
+    /// A `CASE` arm `guard -> value`.
+    Arm(&'static Expr),
+    /// `OTHER -> value`.
+    Other,
+    /// A record field `name |-> value` (or `name : S`).
+    Field,
+}
+
+/// A child in TLC's tree: an expression, or a pair node over `value`.
+#[derive(Clone, Copy, Debug)]
+enum Child {
+    Expr(&'static Expr),
+    Pair(PairKind, &'static Expr),
+}
+
+impl Child {
+    fn key(self) -> usize {
+        match self {
+            Child::Expr(expr) => address(expr),
+            Child::Pair(_, value) => address(value) | 1,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Node {
     parent: u32,
-    /// The expression; for a root, the first formula of the root.
+    /// The expression; for a root, the first formula of the root; for a pair, its value.
     expr: &'static Expr,
+    pair: Option<PairKind>,
     root: Option<RootKind>,
     primary: u64,
     secondary: u64,
@@ -74,7 +102,7 @@ struct State {
     /// States the walk produced so far (to tell whether the work after a formula produced one).
     generated: u64,
     /// The expressions a node's cursor can move to, per expression (and per root).
-    children: HashMap<(usize, bool), Rc<Vec<usize>>>,
+    children: HashMap<(usize, bool), Rc<Vec<Child>>>,
 }
 
 /// One worker's counters.
@@ -97,6 +125,7 @@ impl ExpressionCoverage {
         let placeholder = Node {
             parent: 0,
             expr: &PLACEHOLDER,
+            pair: None,
             root: None,
             primary: 0,
             secondary: 0,
@@ -140,6 +169,7 @@ impl ExpressionCoverage {
                 state.nodes.push(Node {
                     parent: 0,
                     expr: first,
+                    pair: None,
                     root: Some(kind),
                     primary: 0,
                     secondary: 0,
@@ -235,55 +265,104 @@ impl ExpressionCoverage {
         }
     }
 
-    /// TLC's `cm.get(expr)`: the node itself, a child of it, or (for an expression evaluated
-    /// later than where it was written: an argument, the next conjunct) a child of the nearest
-    /// ancestor that has it. 0 when no node has it.
+    /// TLC's `cm.get(expr)`: the node itself, a child of it (through a pair node where SANY
+    /// has one), or (for an expression evaluated later than where it was written: an argument,
+    /// the next conjunct) a child of the nearest ancestor that has it. 0 when no node has it.
     fn lookup(&self, evaluator: &Evaluator, from: u32, expr: &'static Expr) -> u32 {
         let target = address(expr);
-        let mut node = from;
         {
             let state = self.state.borrow();
             let current = &state.nodes[from as usize];
-            if current.root.is_none() && address(current.expr) == target {
+            if current.root.is_none() && current.pair.is_none() && address(current.expr) == target
+            {
                 return from;
             }
         }
+        let mut node = from;
         while node != 0 {
             if let Some(id) = self.state.borrow().index.get(&(node, target)) {
                 return *id;
             }
-            if self.lookup_children(evaluator, node).contains(&target) {
-                let mut state = self.state.borrow_mut();
-                let id = state.nodes.len() as u32;
-                state.nodes.push(Node { parent: node, expr, root: None, primary: 0, secondary: 0 });
-                state.index.insert((node, target), id);
-                return id;
+            let children = self.lookup_children(evaluator, node);
+            if children.iter().any(|child| child.key() == target) {
+                return self.child_node(node, Child::Expr(expr));
+            }
+            for child in children.iter() {
+                if let Child::Pair(kind, value) = *child {
+                    let mut inner = Vec::new();
+                    self.pair_children(evaluator, kind, value, &mut inner);
+                    if inner.iter().any(|c| address(c) == target) {
+                        let pair = self.child_node(node, *child);
+                        return self.child_node(pair, Child::Expr(expr));
+                    }
+                }
             }
             node = self.state.borrow().nodes[node as usize].parent;
         }
         0
     }
 
-    fn lookup_children(&self, evaluator: &Evaluator, node: u32) -> Rc<Vec<usize>> {
-        let (key, root_formulas, expr) = {
+    fn child_node(&self, parent: u32, child: Child) -> u32 {
+        let mut state = self.state.borrow_mut();
+        let key = (parent, child.key());
+        if let Some(id) = state.index.get(&key) {
+            return *id;
+        }
+        let (expr, pair) = match child {
+            Child::Expr(expr) => (expr, None),
+            Child::Pair(kind, value) => (value, Some(kind)),
+        };
+        let id = state.nodes.len() as u32;
+        state.nodes.push(Node { parent, expr, pair, root: None, primary: 0, secondary: 0 });
+        state.index.insert(key, id);
+        id
+    }
+
+    fn pair_children(
+        &self,
+        evaluator: &Evaluator,
+        kind: PairKind,
+        value: &'static Expr,
+        out: &mut Vec<&'static Expr>,
+    ) {
+        if let PairKind::Arm(guard) = kind {
+            self.roots_of(evaluator, guard, out);
+        }
+        self.roots_of(evaluator, value, out);
+    }
+
+    fn lookup_children(&self, evaluator: &Evaluator, node: u32) -> Rc<Vec<Child>> {
+        let (key, root_formulas, expr, pair) = {
             let state = self.state.borrow();
             let current = &state.nodes[node as usize];
-            let key = (address(current.expr), current.root.is_some());
+            let key = (
+                address(current.expr) | usize::from(current.pair.is_some()),
+                current.root.is_some(),
+            );
             if let Some(children) = state.children.get(&key) {
                 return children.clone();
             }
-            (key, state.root_formulas.get(&node).cloned(), current.expr)
+            (key, state.root_formulas.get(&node).cloned(), current.expr, current.pair)
         };
         let mut children = Vec::new();
-        match root_formulas {
-            Some(formulas) => {
+        match (root_formulas, pair) {
+            (Some(formulas), _) => {
+                let mut out = Vec::new();
                 for formula in formulas {
-                    self.roots_of(evaluator, formula, &mut children);
+                    self.roots_of(evaluator, formula, &mut out);
                 }
+                children.extend(out.into_iter().map(Child::Expr));
             }
-            None => self.children_of(evaluator, expr, false, &mut |child| children.push(child)),
+            (None, Some(kind)) => {
+                let mut out = Vec::new();
+                self.pair_children(evaluator, kind, expr, &mut out);
+                children.extend(out.into_iter().map(Child::Expr));
+            }
+            (None, None) => {
+                self.children_of(evaluator, expr, false, &mut |child| children.push(child))
+            }
         }
-        let children: Rc<Vec<usize>> = Rc::new(children.into_iter().map(address).collect());
+        let children = Rc::new(children);
         self.state.borrow_mut().children.insert(key, children.clone());
         children
     }
@@ -324,12 +403,12 @@ impl ExpressionCoverage {
         evaluator: &Evaluator,
         expr: &'static Expr,
         for_print: bool,
-        push: &mut dyn FnMut(&'static Expr),
+        push: &mut dyn FnMut(Child),
     ) {
-        let roots = |e: &'static Expr, push: &mut dyn FnMut(&'static Expr)| {
+        let roots = |e: &'static Expr, push: &mut dyn FnMut(Child)| {
             let mut out = Vec::new();
             self.roots_of(evaluator, e, &mut out);
-            out.into_iter().for_each(&mut *push);
+            out.into_iter().for_each(|e| push(Child::Expr(e)));
         };
         let body_of = |def: u32| -> Option<&'static Expr> {
             let def = evaluator.resolve_definition(def);
@@ -377,11 +456,10 @@ impl ExpressionCoverage {
             }
             ExprKind::Case { arms, other } => {
                 for (guard, value) in arms {
-                    roots(guard, push);
-                    roots(value, push);
+                    push(Child::Pair(PairKind::Arm(guard), value));
                 }
                 if let Some(other) = other {
-                    roots(other, push);
+                    push(Child::Pair(PairKind::Other, other));
                 }
             }
             ExprKind::Quantified { bounds, body, .. } => {
@@ -413,7 +491,7 @@ impl ExpressionCoverage {
                 arguments.iter().for_each(|a| roots(a, push));
             }
             ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
-                fields.iter().for_each(|(_, value)| roots(value, push))
+                fields.iter().for_each(|(_, value)| push(Child::Pair(PairKind::Field, value)))
             }
             ExprKind::Field { record, .. } => roots(record, push),
             ExprKind::Except { function, updates } => {
@@ -470,7 +548,7 @@ impl ExpressionCoverage {
                 }
             } else {
                 let parent = map[node.parent as usize];
-                let key = (parent, address(node.expr));
+                let key = (parent, address(node.expr) | usize::from(node.pair.is_some()));
                 match ours.index.get(&key) {
                     Some(existing) => *existing,
                     None => {
@@ -528,7 +606,10 @@ fn counted_kind(expr: &Expr) -> bool {
 #[derive(Clone, Debug)]
 pub struct Line {
     pub depth: usize,
+    /// The expression (for a pair node, its value).
     pub expr: &'static Expr,
+    /// For a pair node: what it pairs (its location starts before `expr`).
+    pub pair: Option<PairKind>,
     pub count: u64,
     pub cost: Option<u64>,
 }
@@ -542,6 +623,7 @@ pub struct ReportRoot<'a> {
 /// The tree TLC prints for one root, built from the definitions and filled with the counts.
 struct PrintNode {
     expr: &'static Expr,
+    pair: Option<PairKind>,
     primary: u64,
     secondary: u64,
     primed: bool,
@@ -569,8 +651,9 @@ pub fn report(
         let mut out = Vec::new();
         coverage.roots_of(evaluator, formula, &mut out);
         for expr in out {
-            let dynamic = root_id.and_then(|id| coverage.dynamic_child(id, expr));
-            top.push(build(coverage, evaluator, expr, dynamic, primed, &mut nodes, &mut Vec::new()));
+            let child = Child::Expr(expr);
+            let dynamic = root_id.and_then(|id| coverage.dynamic_child(id, child));
+            top.push(build(coverage, evaluator, child, dynamic, primed, &mut nodes, &mut Vec::new()));
         }
     }
     let mut lines = Vec::new();
@@ -582,8 +665,8 @@ pub fn report(
 }
 
 impl ExpressionCoverage {
-    fn dynamic_child(&self, parent: u32, expr: &Expr) -> Option<u32> {
-        self.state.borrow().index.get(&(parent, address(expr))).copied()
+    fn dynamic_child(&self, parent: u32, child: Child) -> Option<u32> {
+        self.state.borrow().index.get(&(parent, child.key())).copied()
     }
 
     fn counts(&self, id: Option<u32>) -> (u64, u64) {
@@ -605,25 +688,42 @@ fn location_key(expr: &Expr) -> (u32, u32, u32) {
 fn build(
     coverage: &ExpressionCoverage,
     evaluator: &Evaluator,
-    expr: &'static Expr,
+    child: Child,
     dynamic: Option<u32>,
     primed: &[(u32, u32, u32)],
     nodes: &mut Vec<PrintNode>,
     expanding: &mut Vec<u32>,
 ) -> usize {
     let (primary, secondary) = coverage.counts(dynamic);
-    let unchanged =
-        matches!(&expr.kind, ExprKind::Builtin { op: BuiltinOp::Unchanged, .. });
+    let (expr, pair) = match child {
+        Child::Expr(expr) => (expr, None),
+        Child::Pair(kind, value) => (value, Some(kind)),
+    };
+    let unchanged = pair.is_none()
+        && matches!(&expr.kind, ExprKind::Builtin { op: BuiltinOp::Unchanged, .. });
     let id = nodes.len();
     nodes.push(PrintNode {
         expr,
+        pair,
         primary,
         secondary,
-        primed: unchanged || primed.contains(&location_key(expr)),
+        primed: unchanged || (pair.is_none() && primed.contains(&location_key(expr))),
         unchanged,
         children: Vec::new(),
     });
     if nodes.len() > MAX_PRINT_NODES {
+        return id;
+    }
+    if let Some(kind) = pair {
+        let mut inner = Vec::new();
+        coverage.pair_children(evaluator, kind, expr, &mut inner);
+        let mut ids = Vec::new();
+        for inner in inner {
+            let child = Child::Expr(inner);
+            let child_dynamic = dynamic.and_then(|d| coverage.dynamic_child(d, child));
+            ids.push(build(coverage, evaluator, child, child_dynamic, primed, nodes, expanding));
+        }
+        nodes[id].children = ids;
         return id;
     }
     // A recursive definition is expanded once on a path (TLC's tree stops there too).
@@ -694,7 +794,7 @@ fn children_pairs(
 }
 
 fn line(node: &PrintNode, depth: usize, count: u64, cost: u64) -> Line {
-    Line { depth, expr: node.expr, count, cost: (cost > 0).then_some(cost) }
+    Line { depth, expr: node.expr, pair: node.pair, count, cost: (cost > 0).then_some(cost) }
 }
 
 fn print(
