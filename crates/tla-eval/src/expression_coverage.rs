@@ -265,6 +265,20 @@ impl ExpressionCoverage {
         }
     }
 
+    /// Adds `amount` to the second number of `expr`'s node under the cursor (TLC counts the
+    /// domain of a function `[x \in S |-> e]` when it makes the function explicit, as it does
+    /// for a value assigned to a variable).
+    pub fn add_cost(&self, evaluator: &Evaluator, expr: &'static Expr, amount: u64) {
+        let cursor = self.state.borrow().cursor;
+        if cursor == 0 || !self.is_counted(expr) {
+            return;
+        }
+        let node = self.lookup(evaluator, cursor, expr);
+        if node != 0 {
+            self.state.borrow_mut().nodes[node as usize].secondary += amount;
+        }
+    }
+
     /// TLC's `cm.get(expr)`: the node itself, a child of it (through a pair node where SANY
     /// has one), or (for an expression evaluated later than where it was written: an argument,
     /// the next conjunct) a child of the nearest ancestor that has it. 0 when no node has it.

@@ -311,6 +311,12 @@ impl Walk<'_, '_> {
                             let ctx = self.ctx(partial);
                             self.evaluator.eval(right, env, &ctx)?
                         };
+                        if let Some(coverage) = self.worker.expression_coverage.as_deref() {
+                            if let ExprKind::FunctionConstructor { .. } = right.kind {
+                                let size = tla_values::functions::domain(&value).and_then(|d| tla_values::sets::size(&d)).unwrap_or(0) as u64;
+                                coverage.add_cost(self.evaluator, right, size);
+                            }
+                        }
                         partial[var] = Some(value);
                         return self.proceed_counted(rest, partial);
                     }
