@@ -19,9 +19,10 @@ pub(crate) fn check_invariants(
 ) -> Result<Option<usize>, Box<Failure>> {
     let ctx = Ctx::state(state, worker);
     for (index, invariant) in model.invariants.iter().enumerate() {
-        let value = with_root(worker, RootKind::Invariant, definition_body(model, invariant.def), || {
-            model.evaluator.eval_definition(invariant.def, &ctx)
-        })?;
+        let value =
+            with_root(worker, RootKind::Invariant, definition_body(model, invariant.def), || {
+                model.evaluator.eval_definition(invariant.def, &ctx)
+            })?;
         if !holds(value, &invariant.name)? {
             return Ok(Some(index));
         }
@@ -106,10 +107,11 @@ pub(crate) fn first_failing_constraint(
     let constraint = |failure| (ErrorPhase::Constraint, failure);
     let ctx = Ctx::state(to, worker);
     for (index, named) in model.constraints.iter().enumerate() {
-        let value = with_root(worker, RootKind::Constraint, definition_body(model, named.def), || {
-            model.evaluator.eval_definition(named.def, &ctx)
-        })
-        .map_err(constraint)?;
+        let value =
+            with_root(worker, RootKind::Constraint, definition_body(model, named.def), || {
+                model.evaluator.eval_definition(named.def, &ctx)
+            })
+            .map_err(constraint)?;
         if !holds(value, &named.name).map_err(constraint)? {
             return Ok(Some(index));
         }
@@ -117,10 +119,11 @@ pub(crate) fn first_failing_constraint(
     let Some(from) = from else { return Ok(None) };
     let ctx = Ctx::transition(from, to, worker);
     for (index, named) in model.action_constraints.iter().enumerate() {
-        let value = with_root(worker, RootKind::Constraint, definition_body(model, named.def), || {
-            model.evaluator.eval_definition(named.def, &ctx)
-        })
-        .map_err(constraint)?;
+        let value =
+            with_root(worker, RootKind::Constraint, definition_body(model, named.def), || {
+                model.evaluator.eval_definition(named.def, &ctx)
+            })
+            .map_err(constraint)?;
         if !holds(value, &named.name).map_err(constraint)? {
             return Ok(Some(model.constraints.len() + index));
         }

@@ -110,7 +110,13 @@ pub fn coverage_messages(
             code::INIT,
             format!("{label}: {generated}:{}", generated + rejected),
         ));
-        expression_messages(&mut messages, coverage, RootKind::Init, model.init.first().copied(), sources);
+        expression_messages(
+            &mut messages,
+            coverage,
+            RootKind::Init,
+            model.init.first().copied(),
+            sources,
+        );
     }
     let printed_activity: Vec<ActionActivity> = coverage
         .actions

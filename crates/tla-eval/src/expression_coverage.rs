@@ -120,8 +120,11 @@ fn address(expr: &Expr) -> usize {
 
 impl ExpressionCoverage {
     pub fn new(hir: &'static Hir) -> ExpressionCoverage {
-        let standard =
-            hir.modules.iter().map(|module| STANDARD_MODULES.contains(&module.name.as_str())).collect();
+        let standard = hir
+            .modules
+            .iter()
+            .map(|module| STANDARD_MODULES.contains(&module.name.as_str()))
+            .collect();
         let placeholder = Node {
             parent: 0,
             expr: &PLACEHOLDER,
@@ -287,8 +290,7 @@ impl ExpressionCoverage {
         {
             let state = self.state.borrow();
             let current = &state.nodes[from as usize];
-            if current.root.is_none() && current.pair.is_none() && address(current.expr) == target
-            {
+            if current.root.is_none() && current.pair.is_none() && address(current.expr) == target {
                 return from;
             }
         }
@@ -304,7 +306,7 @@ impl ExpressionCoverage {
             for child in children.iter() {
                 if let Child::Pair(kind, value) = *child {
                     let mut inner = Vec::new();
-                    self.pair_children(evaluator, kind, value, &mut inner);
+                    self.pair_children(kind, value, &mut inner);
                     if inner.iter().any(|c| address(c) == target) {
                         let pair = self.child_node(node, *child);
                         return self.child_node(pair, Child::Expr(expr));
@@ -332,17 +334,11 @@ impl ExpressionCoverage {
         id
     }
 
-    fn pair_children(
-        &self,
-        evaluator: &Evaluator,
-        kind: PairKind,
-        value: &'static Expr,
-        out: &mut Vec<&'static Expr>,
-    ) {
+    fn pair_children(&self, kind: PairKind, value: &'static Expr, out: &mut Vec<&'static Expr>) {
         if let PairKind::Arm(guard) = kind {
-            self.roots_of(evaluator, guard, out);
+            self.roots_of(guard, out);
         }
-        self.roots_of(evaluator, value, out);
+        self.roots_of(value, out);
     }
 
     fn lookup_children(&self, evaluator: &Evaluator, node: u32) -> Rc<Vec<Child>> {
@@ -363,13 +359,13 @@ impl ExpressionCoverage {
             (Some(formulas), _) => {
                 let mut out = Vec::new();
                 for formula in formulas {
-                    self.roots_of(evaluator, formula, &mut out);
+                    self.roots_of(formula, &mut out);
                 }
                 children.extend(out.into_iter().map(Child::Expr));
             }
             (None, Some(kind)) => {
                 let mut out = Vec::new();
-                self.pair_children(evaluator, kind, expr, &mut out);
+                self.pair_children(kind, expr, &mut out);
                 children.extend(out.into_iter().map(Child::Expr));
             }
             (None, None) => {
@@ -383,7 +379,7 @@ impl ExpressionCoverage {
 
     /// The counted expressions `expr` stands for: itself, or what a `LET`, a label or an
     /// environment adjustment holds.
-    fn roots_of(&self, evaluator: &Evaluator, expr: &'static Expr, out: &mut Vec<&'static Expr>) {
+    fn roots_of(&self, expr: &'static Expr, out: &mut Vec<&'static Expr>) {
         if self.is_standard(expr) {
             return;
         }
@@ -397,13 +393,13 @@ impl ExpressionCoverage {
                     if let Some(Definition { body: Body::Expression(value), .. }) =
                         self.hir.definitions.get(*def as usize)
                     {
-                        self.roots_of(evaluator, value, out);
+                        self.roots_of(value, out);
                     }
                 }
-                self.roots_of(evaluator, body, out);
+                self.roots_of(body, out);
             }
-            ExprKind::Label { body, .. } => self.roots_of(evaluator, body, out),
-            ExprKind::Outer { expr, .. } => self.roots_of(evaluator, expr, out),
+            ExprKind::Label { body, .. } => self.roots_of(body, out),
+            ExprKind::Outer { expr, .. } => self.roots_of(expr, out),
             _ => {}
         }
     }
@@ -421,7 +417,7 @@ impl ExpressionCoverage {
     ) {
         let roots = |e: &'static Expr, push: &mut dyn FnMut(Child)| {
             let mut out = Vec::new();
-            self.roots_of(evaluator, e, &mut out);
+            self.roots_of(e, &mut out);
             out.into_iter().for_each(|e| push(Child::Expr(e)));
         };
         let body_of = |def: u32| -> Option<&'static Expr> {
@@ -663,11 +659,19 @@ pub fn report(
     let mut top = Vec::new();
     for formula in root.formulas {
         let mut out = Vec::new();
-        coverage.roots_of(evaluator, formula, &mut out);
+        coverage.roots_of(formula, &mut out);
         for expr in out {
             let child = Child::Expr(expr);
             let dynamic = root_id.and_then(|id| coverage.dynamic_child(id, child));
-            top.push(build(coverage, evaluator, child, dynamic, primed, &mut nodes, &mut Vec::new()));
+            top.push(build(
+                coverage,
+                evaluator,
+                child,
+                dynamic,
+                primed,
+                &mut nodes,
+                &mut Vec::new(),
+            ));
         }
     }
     let mut lines = Vec::new();
@@ -713,8 +717,8 @@ fn build(
         Child::Expr(expr) => (expr, None),
         Child::Pair(kind, value) => (value, Some(kind)),
     };
-    let unchanged = pair.is_none()
-        && matches!(&expr.kind, ExprKind::Builtin { op: BuiltinOp::Unchanged, .. });
+    let unchanged =
+        pair.is_none() && matches!(&expr.kind, ExprKind::Builtin { op: BuiltinOp::Unchanged, .. });
     let id = nodes.len();
     nodes.push(PrintNode {
         expr,
@@ -730,7 +734,7 @@ fn build(
     }
     if let Some(kind) = pair {
         let mut inner = Vec::new();
-        coverage.pair_children(evaluator, kind, expr, &mut inner);
+        coverage.pair_children(kind, expr, &mut inner);
         let mut ids = Vec::new();
         for inner in inner {
             let child = Child::Expr(inner);
@@ -836,11 +840,12 @@ fn print(
         lines.push(line(node, depth, node.primary, node.secondary));
         return;
     }
-    let print_children = |depth: usize, lines: &mut Vec<Line>, memo: &mut HashMap<usize, Vec<Pair>>| {
-        for &child in &node.children {
-            print(nodes, child, depth, lines, memo);
-        }
-    };
+    let print_children =
+        |depth: usize, lines: &mut Vec<Line>, memo: &mut HashMap<usize, Vec<Pair>>| {
+            for &child in &node.children {
+                print(nodes, child, depth, lines, memo);
+            }
+        };
     if collected.len() == 1 {
         let only = collected[0];
         if only.0 < own.0 {
@@ -915,7 +920,9 @@ fn collect_primed(
         if expanding.contains(&def) || expanding.len() > 64 {
             return;
         }
-        if let Some(Definition { body: Body::Expression(body), .. }) = hir.definitions.get(def as usize) {
+        if let Some(Definition { body: Body::Expression(body), .. }) =
+            hir.definitions.get(def as usize)
+        {
             expanding.push(def);
             collect_primed(evaluator, body, out, expanding);
             expanding.pop();
@@ -939,7 +946,7 @@ fn collect_primed(
             if let Some(ExprKind::Builtin { op: BuiltinOp::Prime, arguments: inner }) =
                 arguments.first().map(|a| &a.kind)
             {
-                if inner.first().is_some_and(|v| names_variable(v)) {
+                if inner.first().is_some_and(names_variable) {
                     out.push(location_key(expr));
                 }
             }
@@ -947,9 +954,10 @@ fn collect_primed(
         ExprKind::Junction { items, .. } => {
             items.iter().for_each(|item| collect_primed(evaluator, item, out, expanding))
         }
-        ExprKind::Builtin { op: BuiltinOp::And | BuiltinOp::Or | BuiltinOp::Implies, arguments } => {
-            arguments.iter().for_each(|item| collect_primed(evaluator, item, out, expanding))
-        }
+        ExprKind::Builtin {
+            op: BuiltinOp::And | BuiltinOp::Or | BuiltinOp::Implies,
+            arguments,
+        } => arguments.iter().for_each(|item| collect_primed(evaluator, item, out, expanding)),
         ExprKind::Quantified { bounds, body, .. } => {
             collect_primed(evaluator, body, out, expanding);
             for set in bounds.iter().filter_map(|b| b.set.as_ref()) {

@@ -112,7 +112,8 @@ pub fn initial_states_counting_rejections(
     let mut partial = vec![None; variables];
     let coverage = worker.expression_coverage.as_deref();
     let saved = coverage.map(|c| c.enter_root(RootKind::Init, init));
-    let result = walk.proceed(&Rest::Formulas { items: init, env, rest: &Rest::Done }, &mut partial);
+    let result =
+        walk.proceed(&Rest::Formulas { items: init, env, rest: &Rest::Done }, &mut partial);
     if let (Some(coverage), Some(saved)) = (coverage, saved) {
         coverage.leave(saved);
     }
@@ -313,7 +314,9 @@ impl Walk<'_, '_> {
                         };
                         if let Some(coverage) = self.worker.expression_coverage.as_deref() {
                             if let ExprKind::FunctionConstructor { .. } = right.kind {
-                                let size = tla_values::functions::domain(&value).and_then(|d| tla_values::sets::size(&d)).unwrap_or(0) as u64;
+                                let size = tla_values::functions::domain(&value)
+                                    .and_then(|d| tla_values::sets::size(&d))
+                                    .unwrap_or(0) as u64;
                                 coverage.add_cost(self.evaluator, right, size);
                             }
                         }
@@ -424,7 +427,9 @@ impl Walk<'_, '_> {
     /// those all count as generated states).
     fn descends_into(&self, def: u32, arguments: &[Expr]) -> bool {
         let def = self.evaluator.resolve_definition(def);
-        if self.worker.expression_coverage.is_some() && self.evaluator.native_of(def, arguments).is_some() {
+        if self.worker.expression_coverage.is_some()
+            && self.evaluator.native_of(def, arguments).is_some()
+        {
             // Evaluated as a condition, its arguments are evaluated (and counted) as TLC does.
             return false;
         }
@@ -614,7 +619,11 @@ impl Walk<'_, '_> {
 
     /// [`Self::proceed`] after the formula at the coverage cursor held or assigned: in a
     /// next-state relation TLC counts the formula once when the work after it produced a state.
-    fn proceed_counted(&mut self, rest: &Rest, partial: &mut Vec<Option<Value>>) -> EvalOutcome<bool> {
+    fn proceed_counted(
+        &mut self,
+        rest: &Rest,
+        partial: &mut Vec<Option<Value>>,
+    ) -> EvalOutcome<bool> {
         match self.worker.expression_coverage.as_deref() {
             Some(coverage) if self.mode == Mode::Next => {
                 let mark = coverage.mark();
