@@ -51,7 +51,7 @@ impl Evaluator {
             let result = self.bind_each(bounds, &domains, 0, env, at, &mut counted);
             let ended = usize::from(matches!(result, Ok(true)));
             if let Some(set) = &bound.set {
-                coverage.enumerated(self, set, taken + ended - 1);
+                coverage.enumerated(self, set, (taken + ended).saturating_sub(1));
             }
             return result;
         }

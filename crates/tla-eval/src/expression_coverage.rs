@@ -1,17 +1,19 @@
 //! Per-expression coverage counts, the indented lines TLC prints under each action, `Init`,
-//! invariant and constraint line of its `-coverage` report.
+//! invariant and constraint line of its `-coverage` report (messages 2221 and 2775).
 //!
-//! TLC keeps, per action, a tree that mirrors the action's expression with every operator
-//! definition it calls expanded in place (so an expression inside a definition called from two
-//! places is two nodes), and moves a cursor through that tree while it evaluates: an
-//! evaluated operator application adds one to its node, and in the successor walk a formula
-//! adds one each time the work after it produced a state. This module keeps the same tree
-//! lazily (a node is made the first time the cursor reaches it, keyed by its parent and the
-//! expression's address), one per worker, and [`report`] expands the full tree of each root to
-//! print it with TLC's rules (elided children, `|` indentation).
+//! TLC keeps, per root (the initial predicate, each action, each invariant and constraint), a
+//! tree that mirrors the root's expression with every operator definition it calls expanded in
+//! place (an expression inside a definition called from two places is two nodes), and moves a
+//! cursor through that tree while it evaluates: an evaluated operator application adds one to
+//! its node, and in the successor walk a formula adds one each time the work after it produced
+//! a state. This module keeps the same tree lazily (a node is made the first time the cursor
+//! reaches it, keyed by its parent and the expression's address), and [`report`] expands the
+//! full tree of each root and prints it with TLC's rules (elided children, `|` indentation).
 //!
-//! Counting is off unless a worker carries an [`ExpressionCoverage`]; the evaluator and the
-//! successor walk test that `Option` once per expression.
+//! Counting is off unless the worker carries an [`ExpressionCoverage`]: the evaluator and the
+//! successor walk test that `Option` once per expression. The model checker counts on one
+//! worker only, re-evaluating what TLC evaluates in TLC's order (see `tla-check`'s
+//! `replay_source`), so the counts do not depend on the number of workers.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -105,7 +107,7 @@ struct State {
     children: HashMap<(usize, bool), Rc<Vec<Child>>>,
 }
 
-/// One worker's counters.
+/// The counters of one worker.
 pub struct ExpressionCoverage {
     hir: &'static Hir,
     standard: Vec<bool>,
@@ -528,50 +530,6 @@ impl ExpressionCoverage {
             ExprKind::Label { body, .. } | ExprKind::Let { body, .. } => roots(body, push),
             ExprKind::Outer { expr, .. } => roots(expr, push),
             _ => {}
-        }
-    }
-
-    /// Adds `other`'s counts to these (merging per-worker counters; nodes are matched by
-    /// their path from the root, so the result does not depend on the order of merging).
-    pub fn merge(&self, other: &ExpressionCoverage) {
-        let theirs = other.state.borrow();
-        let mut ours = self.state.borrow_mut();
-        let mut map = vec![0u32; theirs.nodes.len()];
-        let mut root_of: HashMap<u32, (RootKind, usize)> = HashMap::new();
-        for (key, id) in &theirs.roots {
-            root_of.insert(*id, *key);
-        }
-        for (id, node) in theirs.nodes.iter().enumerate().skip(1) {
-            let mapped = if let Some(kind) = node.root {
-                let key = root_of.get(&(id as u32)).copied().unwrap_or((kind, address(node.expr)));
-                match ours.roots.get(&key) {
-                    Some(existing) => *existing,
-                    None => {
-                        let new_id = ours.nodes.len() as u32;
-                        ours.nodes.push(Node { primary: 0, secondary: 0, ..node.clone() });
-                        ours.roots.insert(key, new_id);
-                        if let Some(formulas) = theirs.root_formulas.get(&(id as u32)) {
-                            ours.root_formulas.insert(new_id, formulas.clone());
-                        }
-                        new_id
-                    }
-                }
-            } else {
-                let parent = map[node.parent as usize];
-                let key = (parent, address(node.expr) | usize::from(node.pair.is_some()));
-                match ours.index.get(&key) {
-                    Some(existing) => *existing,
-                    None => {
-                        let new_id = ours.nodes.len() as u32;
-                        ours.nodes.push(Node { parent, primary: 0, secondary: 0, ..node.clone() });
-                        ours.index.insert(key, new_id);
-                        new_id
-                    }
-                }
-            };
-            map[id] = mapped;
-            ours.nodes[mapped as usize].primary += node.primary;
-            ours.nodes[mapped as usize].secondary += node.secondary;
         }
     }
 }
