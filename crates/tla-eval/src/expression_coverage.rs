@@ -295,6 +295,16 @@ impl ExpressionCoverage {
             if current.root.is_none() && current.pair.is_none() && address(current.expr) == target {
                 return from;
             }
+            // A root formula that names a definition stands for the definition's body.
+            if current.root.is_some()
+                && !std::ptr::eq(root_formula(evaluator, expr), expr)
+                && state
+                    .root_formulas
+                    .get(&from)
+                    .is_some_and(|formulas| formulas.iter().any(|f| std::ptr::eq(*f, expr)))
+            {
+                return from;
+            }
         }
         let mut node = from;
         while node != 0 {
@@ -361,7 +371,7 @@ impl ExpressionCoverage {
             (Some(formulas), _) => {
                 let mut out = Vec::new();
                 for formula in formulas {
-                    self.roots_of(formula, &mut out);
+                    self.roots_of(root_formula(evaluator, formula), &mut out);
                 }
                 children.extend(out.into_iter().map(Child::Expr));
             }
@@ -542,6 +552,24 @@ static PLACEHOLDER: Expr = Expr {
     level: 0,
 };
 
+/// What TLC's tree starts from for a root formula: the body of the definition a formula such as
+/// `Init` (a conjunct of a `SPECIFICATION`) names.
+fn root_formula(evaluator: &Evaluator, formula: &'static Expr) -> &'static Expr {
+    let mut formula = formula;
+    for _ in 0..16 {
+        let ExprKind::Call { def, arguments } = &formula.kind else { break };
+        if !arguments.is_empty() {
+            break;
+        }
+        let def = evaluator.resolve_definition(*def);
+        match evaluator.hir().definitions.get(def as usize).map(|d| &d.body) {
+            Some(Body::Expression(body)) => formula = body,
+            _ => break,
+        }
+    }
+    formula
+}
+
 /// Whether a call evaluates a definition TLC computed once at start-up.
 fn precomputed_call(evaluator: &Evaluator, expr: &Expr) -> bool {
     match &expr.kind {
@@ -617,7 +645,7 @@ pub fn report(
     let mut top = Vec::new();
     for formula in root.formulas {
         let mut out = Vec::new();
-        coverage.roots_of(formula, &mut out);
+        coverage.roots_of(root_formula(evaluator, formula), &mut out);
         for expr in out {
             let child = Child::Expr(expr);
             let dynamic = root_id.and_then(|id| coverage.dynamic_child(id, child));
