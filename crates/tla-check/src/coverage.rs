@@ -102,6 +102,8 @@ pub struct ExpressionLine {
     /// The location starts at the word before it (`OTHER ->`, `name |->`): a pair of SANY's
     /// tree that has no expression of its own here.
     pub label_before: bool,
+    /// The location starts at the `!` of an `EXCEPT` update.
+    pub from_bang: bool,
     pub count: u64,
     /// TLC's second number (the elements enumerated), when it prints one.
     pub cost: Option<u64>,
@@ -375,6 +377,7 @@ pub fn collect_expression_lines(
                     _ => Location::of(line.expr),
                 },
                 label_before: matches!(line.pair, Some(PairKind::Other | PairKind::Field)),
+                from_bang: matches!(line.pair, Some(PairKind::Except(_))),
                 count: line.count,
                 cost: line.cost,
             })

@@ -52,7 +52,9 @@ fn expression_messages(
 ) {
     let Some(formula) = formula else { return };
     for line in coverage.expression_lines(kind, formula) {
-        let location = if line.label_before {
+        let location = if line.from_bang {
+            sources.back_to(&line.location, '!')
+        } else if line.label_before {
             sources.with_label_before(&line.location)
         } else {
             sources.without_parentheses(&line.location)

@@ -60,6 +60,8 @@ pub enum PairKind {
     Other,
     /// A record field `name |-> value` (or `name : S`).
     Field,
+    /// An `EXCEPT` update `![i] = value` (its path's indices are the pair's first children).
+    Except(&'static tla_sema::hir::ExceptUpdate),
 }
 
 /// A child in TLC's tree: an expression, or a pair node over `value`.
@@ -103,6 +105,8 @@ struct State {
     skip_next: bool,
     /// States the walk produced so far (to tell whether the work after a formula produced one).
     generated: u64,
+    /// A function constructor being assigned (see `begin_assignment`).
+    opaque: Option<usize>,
     /// The expressions a node's cursor can move to, per expression (and per root).
     children: HashMap<(usize, bool), Rc<Vec<Child>>>,
 }
@@ -200,7 +204,14 @@ impl ExpressionCoverage {
         if saved == 0 || !self.is_counted(expr) {
             return saved;
         }
+        if self.in_opaque_body(saved, expr) {
+            self.state.borrow_mut().cursor = 0;
+            return saved;
+        }
         let node = self.lookup(evaluator, saved, expr);
+        if node != 0 && node != saved {
+            self.count_parameter_arguments(evaluator, node, expr);
+        }
         let mut state = self.state.borrow_mut();
         state.cursor = node;
         if count {
@@ -215,6 +226,53 @@ impl ExpressionCoverage {
             state.cursor = 0;
         }
         saved
+    }
+
+    /// A call passes a parameter of the enclosing definition on (`Op(v)`): TLC evaluates the
+    /// reference `v` when the argument is first used; it is counted here, once per call.
+    fn count_parameter_arguments(&self, evaluator: &Evaluator, node: u32, expr: &'static Expr) {
+        let arguments = match &expr.kind {
+            ExprKind::Call { def, arguments } if evaluator.native_of(*def, arguments).is_none() => {
+                arguments
+            }
+            ExprKind::CallLet { arguments, .. } | ExprKind::CallConstant { arguments, .. } => {
+                arguments
+            }
+            _ => return,
+        };
+        for argument in arguments {
+            if let ExprKind::Local(_) = argument.kind {
+                let child = self.lookup(evaluator, node, argument);
+                if child != 0 && child != node {
+                    self.state.borrow_mut().nodes[child as usize].primary += 1;
+                }
+            }
+        }
+    }
+
+    /// Whether `expr` is the body of the function constructor at `node` while that function is
+    /// being assigned: TLC builds such a function lazily and does not count its body.
+    fn in_opaque_body(&self, node: u32, expr: &'static Expr) -> bool {
+        let state = self.state.borrow();
+        let current = &state.nodes[node as usize];
+        if state.opaque != Some(address(current.expr)) || current.pair.is_some() {
+            return false;
+        }
+        let ExprKind::FunctionConstructor { body, .. } = &current.expr.kind else { return false };
+        let mut roots = Vec::new();
+        self.roots_of(body, &mut roots);
+        roots.iter().any(|root| std::ptr::eq(*root, expr))
+    }
+
+    /// While `function` (a function constructor) is evaluated to be assigned, its body is not
+    /// counted; returns what to pass to [`Self::end_assignment`].
+    pub fn begin_assignment(&self, function: &'static Expr) -> Option<usize> {
+        let mut state = self.state.borrow_mut();
+        std::mem::replace(&mut state.opaque, Some(address(function)))
+    }
+
+    pub fn end_assignment(&self, previous: Option<usize>) {
+        self.state.borrow_mut().opaque = previous;
     }
 
     /// The next evaluation of the current node is not counted (TLC evaluates a call of a
@@ -347,8 +405,16 @@ impl ExpressionCoverage {
     }
 
     fn pair_children(&self, kind: PairKind, value: &'static Expr, out: &mut Vec<&'static Expr>) {
-        if let PairKind::Arm(guard) = kind {
-            self.roots_of(guard, out);
+        match kind {
+            PairKind::Arm(guard) => self.roots_of(guard, out),
+            PairKind::Except(update) => {
+                for item in &update.path {
+                    if let tla_sema::hir::ExceptPathItem::Index(indices) = item {
+                        indices.iter().for_each(|index| self.roots_of(index, out));
+                    }
+                }
+            }
+            PairKind::Other | PairKind::Field => {}
         }
         self.roots_of(value, out);
     }
@@ -519,12 +585,7 @@ impl ExpressionCoverage {
             ExprKind::Except { function, updates } => {
                 roots(function, push);
                 for update in updates {
-                    for item in &update.path {
-                        if let tla_sema::hir::ExceptPathItem::Index(indices) = item {
-                            indices.iter().for_each(|a| roots(a, push));
-                        }
-                    }
-                    roots(&update.value, push);
+                    push(Child::Pair(PairKind::Except(update), &update.value));
                 }
             }
             ExprKind::BoxAction { action, subscript }

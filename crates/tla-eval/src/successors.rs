@@ -310,7 +310,16 @@ impl Walk<'_, '_> {
                     if let Some(var) = self.assignable(left, env, partial) {
                         let value = {
                             let ctx = self.ctx(partial);
-                            self.evaluator.eval(right, env, &ctx)?
+                            let coverage = self.worker.expression_coverage.as_deref();
+                            let lazy = matches!(right.kind, ExprKind::FunctionConstructor { .. });
+                            let previous = coverage
+                                .filter(|_| lazy)
+                                .map(|coverage| coverage.begin_assignment(right));
+                            let value = self.evaluator.eval(right, env, &ctx);
+                            if let (Some(coverage), Some(previous)) = (coverage, previous) {
+                                coverage.end_assignment(previous);
+                            }
+                            value?
                         };
                         if let Some(coverage) = self.worker.expression_coverage.as_deref() {
                             if let ExprKind::FunctionConstructor { .. } = right.kind {
