@@ -377,7 +377,7 @@ pub fn collect_expression_lines(
                     _ => Location::of(line.expr),
                 },
                 label_before: matches!(line.pair, Some(PairKind::Other | PairKind::Field)),
-                from_bang: matches!(line.pair, Some(PairKind::Except(_))),
+                from_bang: matches!(line.pair, Some(PairKind::Except(_) | PairKind::ExceptPath(_))),
                 count: line.count,
                 cost: line.cost,
             })

@@ -60,8 +60,10 @@ pub enum PairKind {
     Other,
     /// A record field `name |-> value` (or `name : S`).
     Field,
-    /// An `EXCEPT` update `![i] = value` (its path's indices are the pair's first children).
+    /// An `EXCEPT` update `![i] = value`: its path (the next kind), then the value.
     Except(&'static tla_sema::hir::ExceptUpdate),
+    /// The path `![i]` of an `EXCEPT` update (SANY's `$Seq`, located like the whole update).
+    ExceptPath(&'static tla_sema::hir::ExceptUpdate),
 }
 
 /// A child in TLC's tree: an expression, or a pair node over `value`.
@@ -75,6 +77,7 @@ impl Child {
     fn key(self) -> usize {
         match self {
             Child::Expr(expr) => address(expr),
+            Child::Pair(PairKind::ExceptPath(_), value) => address(value) | 2,
             Child::Pair(_, value) => address(value) | 1,
         }
     }
@@ -373,19 +376,54 @@ impl ExpressionCoverage {
             if children.iter().any(|child| child.key() == target) {
                 return self.child_node(node, Child::Expr(expr));
             }
-            for child in children.iter() {
-                if let Child::Pair(kind, value) = *child {
-                    let mut inner = Vec::new();
-                    self.pair_children(kind, value, &mut inner);
-                    if inner.iter().any(|c| address(c) == target) {
-                        let pair = self.child_node(node, *child);
-                        return self.child_node(pair, Child::Expr(expr));
-                    }
-                }
+            if let Some(id) = self.find_in_pairs(node, &children, expr, 0) {
+                return id;
             }
             node = self.state.borrow().nodes[node as usize].parent;
         }
         0
+    }
+
+    /// `expr` as a descendant of `node` through pair nodes among `children` (made on the way).
+    fn find_in_pairs(
+        &self,
+        node: u32,
+        children: &[Child],
+        expr: &'static Expr,
+        depth: usize,
+    ) -> Option<u32> {
+        if depth > 2 {
+            return None;
+        }
+        for child in children {
+            if let Child::Pair(kind, value) = *child {
+                let mut inner = Vec::new();
+                self.pair_children(kind, value, &mut inner);
+                if inner.iter().any(|c| c.key() == address(expr)) {
+                    let pair = self.child_node(node, *child);
+                    return Some(self.child_node(pair, Child::Expr(expr)));
+                }
+                let found = inner.iter().any(|c| matches!(c, Child::Pair(..)))
+                    && self.pair_contains(&inner, expr, depth + 1);
+                if found {
+                    let pair = self.child_node(node, *child);
+                    return self.find_in_pairs(pair, &inner, expr, depth + 1);
+                }
+            }
+        }
+        None
+    }
+
+    fn pair_contains(&self, children: &[Child], expr: &'static Expr, depth: usize) -> bool {
+        depth <= 2
+            && children.iter().any(|child| match *child {
+                Child::Expr(e) => std::ptr::eq(e, expr),
+                Child::Pair(kind, value) => {
+                    let mut inner = Vec::new();
+                    self.pair_children(kind, value, &mut inner);
+                    self.pair_contains(&inner, expr, depth + 1)
+                }
+            })
     }
 
     fn child_node(&self, parent: u32, child: Child) -> u32 {
@@ -404,29 +442,31 @@ impl ExpressionCoverage {
         id
     }
 
-    fn pair_children(&self, kind: PairKind, value: &'static Expr, out: &mut Vec<&'static Expr>) {
+    fn pair_children(&self, kind: PairKind, value: &'static Expr, out: &mut Vec<Child>) {
+        let mut exprs = Vec::new();
         match kind {
-            PairKind::Arm(guard) => self.roots_of(guard, out),
-            PairKind::Except(update) => {
+            PairKind::Arm(guard) => self.roots_of(guard, &mut exprs),
+            PairKind::Except(update) => out.push(Child::Pair(PairKind::ExceptPath(update), value)),
+            PairKind::ExceptPath(update) => {
                 for item in &update.path {
                     if let tla_sema::hir::ExceptPathItem::Index(indices) = item {
-                        indices.iter().for_each(|index| self.roots_of(index, out));
+                        indices.iter().for_each(|index| self.roots_of(index, &mut exprs));
                     }
                 }
+                out.extend(exprs.into_iter().map(Child::Expr));
+                return;
             }
             PairKind::Other | PairKind::Field => {}
         }
-        self.roots_of(value, out);
+        self.roots_of(value, &mut exprs);
+        out.extend(exprs.into_iter().map(Child::Expr));
     }
 
     fn lookup_children(&self, evaluator: &Evaluator, node: u32) -> Rc<Vec<Child>> {
         let (key, root_formulas, expr, pair) = {
             let state = self.state.borrow();
             let current = &state.nodes[node as usize];
-            let key = (
-                address(current.expr) | usize::from(current.pair.is_some()),
-                current.root.is_some(),
-            );
+            let key = (node_key(current), current.root.is_some());
             if let Some(children) = state.children.get(&key) {
                 return children.clone();
             }
@@ -441,11 +481,7 @@ impl ExpressionCoverage {
                 }
                 children.extend(out.into_iter().map(Child::Expr));
             }
-            (None, Some(kind)) => {
-                let mut out = Vec::new();
-                self.pair_children(kind, expr, &mut out);
-                children.extend(out.into_iter().map(Child::Expr));
-            }
+            (None, Some(kind)) => self.pair_children(kind, expr, &mut children),
             (None, None) => {
                 self.children_of(evaluator, expr, false, &mut |child| children.push(child))
             }
@@ -602,6 +638,14 @@ impl ExpressionCoverage {
             ExprKind::Outer { expr, .. } => roots(expr, push),
             _ => {}
         }
+    }
+}
+
+/// A node's key among its parent's children (see [`Child::key`]).
+fn node_key(node: &Node) -> usize {
+    match node.pair {
+        None => address(node.expr),
+        Some(kind) => Child::Pair(kind, node.expr).key(),
     }
 }
 
@@ -783,8 +827,7 @@ fn build(
         let mut inner = Vec::new();
         coverage.pair_children(kind, expr, &mut inner);
         let mut ids = Vec::new();
-        for inner in inner {
-            let child = Child::Expr(inner);
+        for child in inner {
             let child_dynamic = dynamic.and_then(|d| coverage.dynamic_child(d, child));
             ids.push(build(coverage, evaluator, child, child_dynamic, primed, nodes, expanding));
         }
