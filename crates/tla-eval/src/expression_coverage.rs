@@ -271,7 +271,7 @@ impl ExpressionCoverage {
     /// counted; returns what to pass to [`Self::end_assignment`].
     pub fn begin_assignment(&self, function: &'static Expr) -> Option<usize> {
         let mut state = self.state.borrow_mut();
-        std::mem::replace(&mut state.opaque, Some(address(function)))
+        state.opaque.replace(address(function))
     }
 
     pub fn end_assignment(&self, previous: Option<usize>) {
@@ -1107,5 +1107,21 @@ fn collect_unchanged(
             collect_unchanged(evaluator, expr, out, depth + 1)
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::java_hash_set_first;
+
+    #[test]
+    fn unchanged_takes_the_count_java_hash_set_yields_first() {
+        // Java: Objects.hash(5, 0) = 1116 lands in bucket 12 of 16, Objects.hash(3, 0) = 1054
+        // in bucket 14, so (5, 0) comes first whatever the insertion order.
+        assert_eq!(java_hash_set_first(&[(3, 0), (5, 0)]), Some((5, 0)));
+        assert_eq!(java_hash_set_first(&[(5, 0), (3, 0)]), Some((5, 0)));
+        // Same bucket (16 apart in hash): insertion order decides.
+        assert_eq!(java_hash_set_first(&[(0, 16), (0, 0)]), Some((0, 16)));
+        assert_eq!(java_hash_set_first(&[]), None);
     }
 }
