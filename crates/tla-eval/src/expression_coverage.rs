@@ -482,9 +482,7 @@ impl ExpressionCoverage {
                 children.extend(out.into_iter().map(Child::Expr));
             }
             (None, Some(kind)) => self.pair_children(kind, expr, &mut children),
-            (None, None) => {
-                self.children_of(evaluator, expr, false, &mut |child| children.push(child))
-            }
+            (None, None) => self.children_of(evaluator, expr, &mut |child| children.push(child)),
         }
         let children = Rc::new(children);
         self.state.borrow_mut().children.insert(key, children.clone());
@@ -519,16 +517,9 @@ impl ExpressionCoverage {
     }
 
     /// The counted children of `expr` in the order SANY's semantic graph is walked (a called
-    /// definition's body before the arguments, a binder's body before its bounds). With
-    /// `for_print`, the body of a zero-argument `LET` definition is a child of each reference to
-    /// it too (TLC's tree has it there, but evaluates it where the `LET` is).
-    fn children_of(
-        &self,
-        evaluator: &Evaluator,
-        expr: &'static Expr,
-        for_print: bool,
-        push: &mut dyn FnMut(Child),
-    ) {
+    /// definition's body before the arguments, a binder's body before its bounds; a `LET`
+    /// definition's body under each reference to it too).
+    fn children_of(&self, evaluator: &Evaluator, expr: &'static Expr, push: &mut dyn FnMut(Child)) {
         let roots = |e: &'static Expr, push: &mut dyn FnMut(Child)| {
             let mut out = Vec::new();
             self.roots_of(e, &mut out);
@@ -553,10 +544,8 @@ impl ExpressionCoverage {
                 arguments.iter().for_each(|a| roots(a, push));
             }
             ExprKind::CallLet { def, arguments, .. } => {
-                if for_print || !arguments.is_empty() {
-                    if let Some(body) = body_of(*def) {
-                        roots(body, push);
-                    }
+                if let Some(body) = body_of(*def) {
+                    roots(body, push);
                 }
                 arguments.iter().for_each(|a| roots(a, push));
             }
@@ -848,7 +837,7 @@ fn build(
         expanding.push(def);
     }
     let mut children = Vec::new();
-    coverage.children_of(evaluator, expr, true, &mut |child| children.push(child));
+    coverage.children_of(evaluator, expr, &mut |child| children.push(child));
     let mut ids = Vec::new();
     for child in children {
         let child_dynamic = dynamic.and_then(|d| coverage.dynamic_child(d, child));
