@@ -310,25 +310,12 @@ impl Walk<'_, '_> {
                     if let Some(var) = self.assignable(left, env, partial) {
                         let value = {
                             let ctx = self.ctx(partial);
-                            let coverage = self.worker.expression_coverage.as_deref();
-                            let lazy = matches!(right.kind, ExprKind::FunctionConstructor { .. });
-                            let previous = coverage
-                                .filter(|_| lazy)
-                                .map(|coverage| coverage.begin_assignment(right));
-                            let value = self.evaluator.eval(right, env, &ctx);
-                            if let (Some(coverage), Some(previous)) = (coverage, previous) {
-                                coverage.end_assignment(previous);
+                            let eval = || self.evaluator.eval(right, env, &ctx);
+                            match self.worker.expression_coverage.as_deref() {
+                                Some(coverage) => coverage.assigned(self.evaluator, right, eval)?,
+                                None => eval()?,
                             }
-                            value?
                         };
-                        if let Some(coverage) = self.worker.expression_coverage.as_deref() {
-                            if let ExprKind::FunctionConstructor { .. } = right.kind {
-                                let size = tla_values::functions::domain(&value)
-                                    .and_then(|d| tla_values::sets::size(&d))
-                                    .unwrap_or(0) as u64;
-                                coverage.add_cost(self.evaluator, right, size);
-                            }
-                        }
                         partial[var] = Some(value);
                         return self.proceed_counted(rest, partial);
                     }
