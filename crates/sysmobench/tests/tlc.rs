@@ -56,34 +56,9 @@ fn drop_rates(line: &str) -> String {
     out
 }
 
-/// Whether a line is one of TLC's per-expression coverage counts (`  line 7, col 9 to ...: 3`,
-/// nested ones with `|` marks), which this checker does not print (see known-differences.txt).
-fn is_expression_coverage_line(line: &str) -> bool {
-    line.strip_prefix("  ").is_some_and(|rest| rest.trim_start_matches('|').starts_with("line "))
-}
-
-/// Drops the per-expression coverage counts, plain or framed as `-tool` messages 2221/2775.
-fn drop_expression_coverage(output: &str) -> Vec<&str> {
-    let mut kept = Vec::new();
-    let mut lines = output.lines().peekable();
-    while let Some(line) = lines.next() {
-        let framed =
-            ["2221", "2775"].iter().any(|code| line.starts_with(&format!("@!@!@STARTMSG {code}:")));
-        if framed && lines.peek().is_some_and(|next| is_expression_coverage_line(next)) {
-            lines.next();
-            lines.next();
-            continue;
-        }
-        if !is_expression_coverage_line(line) {
-            kept.push(line);
-        }
-    }
-    kept
-}
-
 fn mask(output: &str) -> Vec<String> {
-    drop_expression_coverage(output)
-        .into_iter()
+    output
+        .lines()
         .filter(|line| {
             !line.starts_with("TLC2 Version")
                 && !line.starts_with("sysmobench tlc")

@@ -262,6 +262,9 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
             activity.generated = counts.generated;
             activity.new_states = counts.distinct;
         }
+        if let Some(counters) = search.worker.expression_coverage.as_deref() {
+            counters.set_enabled(true);
+        }
         account_for_trace_reconstruction(
             coverage,
             model,
@@ -269,6 +272,10 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
             &verdict,
             &search.worker,
         );
+        if let Some(counters) = search.worker.expression_coverage.as_deref() {
+            counters.set_enabled(false);
+        }
+        crate::coverage::collect_expression_lines(coverage, model, &search.actions, &search.worker);
     }
     let graph = (options.record_graph && matches!(verdict, Verdict::Success)).then(|| StateGraph {
         initial: search.initial.clone(),
@@ -408,7 +415,7 @@ impl<'m> Search<'m> {
             seen: IntegerMap::default(),
             statistics: Statistics::default(),
             queue_left: 0,
-            worker: WorkerContext::new(0, options.seed),
+            worker: crate::coverage::worker_context(model, 0, options.seed, options.coverage),
             outdegrees: Vec::new(),
             violations: Vec::new(),
             edges: Vec::new(),
@@ -457,7 +464,15 @@ impl<'m> Search<'m> {
         if self.options.coverage {
             self.coverage = Some(Coverage::new(model, self.actions.len()));
         }
-        let mut frontier = match self.initial_states() {
+        // The initial states are computed and checked once, in TLC's order: counted as they go.
+        if let Some(counters) = self.worker.expression_coverage.as_deref() {
+            counters.set_enabled(true);
+        }
+        let initial = self.initial_states();
+        if let Some(counters) = self.worker.expression_coverage.as_deref() {
+            counters.set_enabled(false);
+        }
+        let mut frontier = match initial {
             Ok(frontier) => frontier,
             Err(verdict) => return verdict,
         };
@@ -712,6 +727,53 @@ impl<'m> Search<'m> {
             .collect()
     }
 
+    /// Evaluates state `source` again as TLC evaluates it, counting per-expression coverage
+    /// (the expansion itself did not count): the first `actions` actions in order, each
+    /// successor checked as it is produced (its constraints, and its invariants when
+    /// `checked` says TLC checks them: a new state or one the constraints exclude), stopping
+    /// right after the checks of successor `stop` (where TLC stopped with a violation).
+    fn replay_source(&self, source: u32, checked: &[bool], stop: Option<usize>, actions: usize) {
+        let Some(counters) = self.worker.expression_coverage.as_deref() else { return };
+        let model = self.model;
+        let state = self.states[source as usize].clone();
+        let depth = u64::from(self.depths[source as usize]);
+        counters.set_enabled(true);
+        let mut produced = 0usize;
+        let mut stopped = false;
+        for action in self.actions.iter().take(actions) {
+            self.worker.level.set(depth);
+            let mut sink = |values: Vec<Value>| {
+                let index = produced;
+                produced += 1;
+                self.worker.level.set(depth + 1);
+                let _ = first_failing_constraint(model, Some(&state), &values, &self.worker);
+                if checked.get(index).copied().unwrap_or(false) {
+                    let _ = check_invariants(model, &values, &self.worker);
+                }
+                self.worker.level.set(depth);
+                if stop == Some(index) {
+                    stopped = true;
+                    return Ok(false);
+                }
+                Ok(true)
+            };
+            let _ = successors::successor_states(
+                &model.evaluator,
+                action.expr,
+                &action.env,
+                &state,
+                &action.name,
+                &self.worker,
+                &mut sink,
+            );
+            if stopped {
+                break;
+            }
+        }
+        self.worker.level.set(depth + 1);
+        counters.set_enabled(false);
+    }
+
     /// Merges expansions in queue order; returns the verdict when the run must stop.
     fn merge(
         &mut self,
@@ -729,7 +791,18 @@ impl<'m> Search<'m> {
             }
             let mut new_here = 0;
             let mut kept_edges = Vec::new();
+            // Per-expression coverage counts what TLC evaluates, in its order and up to where it
+            // stops: the actions of this state are evaluated again here, counting, as the merge
+            // reaches their successors (the expansion itself did not count).
+            let counting = self.worker.expression_coverage.is_some();
+            let mut checked = Vec::new();
+            let all_actions = self.actions.len();
             for mut successor in expansion.successors {
+                if counting {
+                    let new = successor.in_model && !self.seen.contains_key(&successor.fingerprint);
+                    checked.push(new || !successor.in_model);
+                }
+                let stop_here = Some(checked.len().saturating_sub(1));
                 let state: Arc<[Value]> = std::mem::take(&mut successor.values).into();
                 self.statistics.generated += 1;
                 if let Some(coverage) = self.coverage.as_mut() {
@@ -775,6 +848,7 @@ impl<'m> Search<'m> {
                             };
                             if !self.options.continue_after_violation {
                                 self.queue_left = queue_after_source + next_frontier.len() as u64;
+                                self.replay_source(*source, &checked, stop_here, all_actions);
                                 return Some(verdict);
                             }
                             // `-continue`: report it and go on exploring from it, as TLC does.
@@ -783,6 +857,7 @@ impl<'m> Search<'m> {
                         }
                         Err(failure) => {
                             self.queue_left = queue_after_source + next_frontier.len() as u64;
+                            self.replay_source(*source, &checked, stop_here, all_actions);
                             return Some(error(
                                 ErrorPhase::Invariant,
                                 failure,
@@ -801,6 +876,7 @@ impl<'m> Search<'m> {
                 }
                 if let Some(violated) = successor.implied_violation {
                     self.queue_left = queue_after_source + next_frontier.len() as u64;
+                    self.replay_source(*source, &checked, stop_here, all_actions);
                     let mut trace = self.trace_to(*source);
                     trace.push(TraceStep { state, action: Some(successor.action as usize) });
                     return Some(Verdict::ActionPropertyViolated {
@@ -815,6 +891,20 @@ impl<'m> Search<'m> {
                     self.edges.resize(self.states.len(), Vec::new());
                 }
                 self.edges[*source as usize] = kept_edges;
+            }
+            if counting {
+                match &expansion.error {
+                    Some((ErrorPhase::NextState, _, Some(action))) => {
+                        self.replay_source(*source, &checked, None, *action as usize + 1)
+                    }
+                    Some((phase, _, Some(action))) => {
+                        // A constraint or an invariant failed on the next successor.
+                        checked.push(*phase == ErrorPhase::Invariant);
+                        let stop = Some(checked.len() - 1);
+                        self.replay_source(*source, &checked, stop, *action as usize + 1)
+                    }
+                    _ => self.replay_source(*source, &checked, None, all_actions),
+                }
             }
             if let Some((phase, failure, action)) = expansion.error {
                 if failure.incomplete_state.is_some() {

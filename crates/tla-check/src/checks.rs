@@ -5,7 +5,10 @@
 use tla_eval::{Ctx, Env, Failure, WorkerContext};
 use tla_values::{fingerprint::Fingerprint, EvalErrorKind, Value};
 
+use tla_eval::expression_coverage::RootKind;
+
 use crate::bfs::ErrorPhase;
+use crate::coverage::{definition_body, with_root};
 use crate::model::Model;
 
 /// The invariant checks, in TLC's order: `INVARIANT`s, then invariants from properties.
@@ -16,12 +19,18 @@ pub(crate) fn check_invariants(
 ) -> Result<Option<usize>, Box<Failure>> {
     let ctx = Ctx::state(state, worker);
     for (index, invariant) in model.invariants.iter().enumerate() {
-        if !holds(model.evaluator.eval_definition(invariant.def, &ctx)?, &invariant.name)? {
+        let value =
+            with_root(worker, RootKind::Invariant, definition_body(model, invariant.def), || {
+                model.evaluator.eval_definition(invariant.def, &ctx)
+            })?;
+        if !holds(value, &invariant.name)? {
             return Ok(Some(index));
         }
     }
     for (index, invariant) in model.property_invariants.iter().enumerate() {
-        let value = model.evaluator.eval(invariant.predicate, &Env::empty(), &ctx)?;
+        let value = with_root(worker, RootKind::Invariant, Some(invariant.predicate), || {
+            model.evaluator.eval(invariant.predicate, &Env::empty(), &ctx)
+        })?;
         if !holds(value, &invariant.name)? {
             return Ok(Some(model.invariants.len() + index));
         }
@@ -98,7 +107,11 @@ pub(crate) fn first_failing_constraint(
     let constraint = |failure| (ErrorPhase::Constraint, failure);
     let ctx = Ctx::state(to, worker);
     for (index, named) in model.constraints.iter().enumerate() {
-        let value = model.evaluator.eval_definition(named.def, &ctx).map_err(constraint)?;
+        let value =
+            with_root(worker, RootKind::Constraint, definition_body(model, named.def), || {
+                model.evaluator.eval_definition(named.def, &ctx)
+            })
+            .map_err(constraint)?;
         if !holds(value, &named.name).map_err(constraint)? {
             return Ok(Some(index));
         }
@@ -106,7 +119,11 @@ pub(crate) fn first_failing_constraint(
     let Some(from) = from else { return Ok(None) };
     let ctx = Ctx::transition(from, to, worker);
     for (index, named) in model.action_constraints.iter().enumerate() {
-        let value = model.evaluator.eval_definition(named.def, &ctx).map_err(constraint)?;
+        let value =
+            with_root(worker, RootKind::Constraint, definition_body(model, named.def), || {
+                model.evaluator.eval_definition(named.def, &ctx)
+            })
+            .map_err(constraint)?;
         if !holds(value, &named.name).map_err(constraint)? {
             return Ok(Some(model.constraints.len() + index));
         }

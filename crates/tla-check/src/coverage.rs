@@ -16,7 +16,9 @@
 
 use std::collections::HashSet;
 
-use tla_eval::{successors, Action, Env, WorkerContext};
+use tla_eval::expression_coverage::{self, ExpressionCoverage, PairKind, ReportRoot, RootKind};
+use tla_eval::{successors, Action, Env, Location, WorkerContext};
+use tla_sema::hir::{Body, DefId, Expr};
 use tla_values::fingerprint::Fingerprint;
 use tla_values::Value;
 
@@ -83,6 +85,28 @@ pub struct Coverage {
     /// [`account_for_trace_reconstruction`]); kept apart so that the counts above are what the
     /// run did.
     pub trace_rebuild: TraceRebuildCounts,
+    /// TLC's per-expression counts under each printed line (breadth-first runs), by root.
+    pub expressions: Vec<(ExpressionRoot, Vec<ExpressionLine>)>,
+}
+
+/// What a printed coverage line is about: the kind of root and the address of its first
+/// formula (actions that share an expression share their lines, as in TLC).
+pub type ExpressionRoot = (RootKind, usize);
+
+/// One per-expression line: `  |line 7, col 9 to line 7, col 16 of module M: 17`.
+#[derive(Clone, Debug)]
+pub struct ExpressionLine {
+    /// How many `|` marks precede the location.
+    pub depth: usize,
+    pub location: Location,
+    /// The location starts at the word before it (`OTHER ->`, `name |->`): a pair of SANY's
+    /// tree that has no expression of its own here.
+    pub label_before: bool,
+    /// The location starts at the `!` of an `EXCEPT` update.
+    pub from_bang: bool,
+    pub count: u64,
+    /// TLC's second number (the elements enumerated), when it prints one.
+    pub cost: Option<u64>,
 }
 
 /// The states TLC's coverage counts again while rebuilding an error trace.
@@ -105,6 +129,7 @@ impl Coverage {
             ],
             variables: vec![VariableValues::default(); model.evaluator.hir().variables.len()],
             trace_rebuild: TraceRebuildCounts::default(),
+            expressions: Vec::new(),
         }
     }
 
@@ -253,5 +278,122 @@ fn rebuild_step(
         {
             return;
         }
+    }
+}
+
+/// A worker context that counts per-expression coverage when `coverage` is on.
+pub fn worker_context(model: &Model, worker_id: u32, seed: u64, coverage: bool) -> WorkerContext {
+    let worker = WorkerContext::new(worker_id, seed);
+    if coverage {
+        worker.with_expression_coverage(ExpressionCoverage::new(model.evaluator.hir()))
+    } else {
+        worker
+    }
+}
+
+/// The expression a definition stands for (after `<-` overrides), if it is one.
+pub fn definition_body(model: &Model, def: DefId) -> Option<&'static Expr> {
+    let def = model.evaluator.resolve_definition(def);
+    match &model.evaluator.hir().definitions.get(def as usize)?.body {
+        Body::Expression(body) => Some(body),
+        _ => None,
+    }
+}
+
+/// Runs `f` with the coverage cursor at the root `(kind, formula)`.
+pub fn with_root<T>(
+    worker: &WorkerContext,
+    kind: RootKind,
+    formula: Option<&'static Expr>,
+    f: impl FnOnce() -> T,
+) -> T {
+    match (worker.expression_coverage.as_deref(), formula) {
+        (Some(coverage), Some(formula)) => {
+            let saved = coverage.enter_root(kind, &[formula]);
+            let result = f();
+            coverage.leave(saved);
+            result
+        }
+        _ => f(),
+    }
+}
+
+/// Fills [`Coverage::expressions`] from the counters of `worker` (all workers merged into it).
+pub fn collect_expression_lines(
+    coverage: &mut Coverage,
+    model: &Model,
+    actions: &[Action],
+    worker: &WorkerContext,
+) {
+    let Some(counters) = worker.expression_coverage.as_deref() else { return };
+    let evaluator = &model.evaluator;
+    let next = match &model.next {
+        crate::model::NextRelation::Definition(def) => definition_body(model, *def),
+        crate::model::NextRelation::Expression { expr, .. } => Some(*expr),
+        crate::model::NextRelation::Nothing => None,
+    };
+    let primed =
+        next.map(|next| expression_coverage::primed_locations(evaluator, next)).unwrap_or_default();
+    let mut roots: Vec<(RootKind, Vec<&'static Expr>)> = Vec::new();
+    if !model.init.is_empty() {
+        roots.push((RootKind::Init, model.init.clone()));
+    }
+    for action in actions {
+        roots.push((RootKind::Next, vec![action.expr]));
+    }
+    for invariant in &model.invariants {
+        roots.extend(definition_body(model, invariant.def).map(|b| (RootKind::Invariant, vec![b])));
+    }
+    for invariant in &model.property_invariants {
+        roots.push((RootKind::Invariant, vec![invariant.predicate]));
+    }
+    for named in model.constraints.iter().chain(&model.action_constraints) {
+        roots.extend(definition_body(model, named.def).map(|b| (RootKind::Constraint, vec![b])));
+    }
+    let mut done = HashSet::new();
+    for (kind, formulas) in roots {
+        let key = (kind, formulas[0] as *const Expr as usize);
+        if !done.insert(key) {
+            continue;
+        }
+        let lines = expression_coverage::report(
+            counters,
+            evaluator,
+            &ReportRoot { kind, formulas: &formulas },
+            &primed,
+        );
+        let lines = lines
+            .into_iter()
+            .map(|line| ExpressionLine {
+                depth: line.depth,
+                location: match line.pair {
+                    Some(PairKind::Arm(guard)) => Location {
+                        module: line.expr.module,
+                        span: tla_diagnostics::Span {
+                            start: guard.span.start,
+                            end: line.expr.span.end,
+                        },
+                    },
+                    _ => Location::of(line.expr),
+                },
+                label_before: matches!(line.pair, Some(PairKind::Other | PairKind::Field)),
+                from_bang: matches!(line.pair, Some(PairKind::Except(_) | PairKind::ExceptPath(_))),
+                count: line.count,
+                cost: line.cost,
+            })
+            .collect();
+        coverage.expressions.push((key, lines));
+    }
+}
+
+impl Coverage {
+    /// The per-expression lines under the root `(kind, formula)`.
+    pub fn expression_lines(&self, kind: RootKind, formula: &Expr) -> &[ExpressionLine] {
+        let key = (kind, formula as *const Expr as usize);
+        self.expressions
+            .iter()
+            .find(|(root, _)| *root == key)
+            .map(|(_, lines)| lines.as_slice())
+            .unwrap_or(&[])
     }
 }

@@ -20,7 +20,10 @@ use tla_eval::{Action, Location};
 use tla_sema::hir::{Body, DefId, Entity, ExprKind, Hir};
 
 use crate::bfs::{ErrorPhase, TraceStep, Verdict};
-use crate::coverage::Coverage;
+use tla_eval::expression_coverage::RootKind;
+use tla_sema::hir::Expr;
+
+use crate::coverage::{definition_body, Coverage};
 use crate::model::Model;
 use crate::report::{LocationOrder, Message, SourceIndex};
 use crate::simulate::{ActionActivity, ActionError};
@@ -35,6 +38,36 @@ pub mod code {
     pub const END_OVERHEAD: u16 = 2777;
     pub const CONSTRAINT: u16 = 2778;
     pub const VARIABLE: u16 = 2779;
+    pub const VALUE: u16 = 2221;
+    pub const VALUE_COST: u16 = 2775;
+}
+
+/// TLC's per-expression lines (2221, or 2775 with a second number) under one coverage line.
+fn expression_messages(
+    messages: &mut Vec<Message>,
+    coverage: &Coverage,
+    kind: RootKind,
+    formula: Option<&Expr>,
+    sources: &SourceIndex,
+) {
+    let Some(formula) = formula else { return };
+    for line in coverage.expression_lines(kind, formula) {
+        let location = if line.from_bang {
+            sources.back_to(&line.location, '!')
+        } else if line.label_before {
+            sources.with_label_before(&line.location)
+        } else {
+            sources.without_parentheses(&line.location)
+        };
+        let location = sources.location_text(&location);
+        let location = format!("{}{location}", "|".repeat(line.depth));
+        messages.push(match line.cost {
+            Some(cost) => {
+                Message::info(code::VALUE_COST, format!("  {location}: {}:{cost}", line.count))
+            }
+            None => Message::info(code::VALUE, format!("  {location}: {}", line.count)),
+        });
+    }
 }
 
 /// After this long a run, TLC ends the statistics with a note about coverage's overhead.
@@ -79,6 +112,13 @@ pub fn coverage_messages(
             code::INIT,
             format!("{label}: {generated}:{}", generated + rejected),
         ));
+        expression_messages(
+            &mut messages,
+            coverage,
+            RootKind::Init,
+            model.init.first().copied(),
+            sources,
+        );
     }
     let printed_activity: Vec<ActionActivity> = coverage
         .actions
@@ -95,6 +135,7 @@ pub fn coverage_messages(
             code::NEXT,
             format!("{}: {}:{}", group.label, group.new_states, group.generated),
         ));
+        expression_messages(&mut messages, coverage, RootKind::Next, Some(group.expr), sources);
     }
     for invariant in &model.invariants {
         messages.push(Message::info(
@@ -105,6 +146,8 @@ pub fn coverage_messages(
                 definition_header_text(model, invariant.def, sources)
             ),
         ));
+        let body = definition_body(model, invariant.def);
+        expression_messages(&mut messages, coverage, RootKind::Invariant, body, sources);
     }
     // An invariant that comes from a property `[]P` has no definition of its own: TLC names it
     // `Action` and locates it at `P`.
@@ -118,6 +161,8 @@ pub fn coverage_messages(
                 )
             ),
         ));
+        let predicate = Some(invariant.predicate);
+        expression_messages(&mut messages, coverage, RootKind::Invariant, predicate, sources);
     }
     let state_constraints = model.constraints.len();
     let constraint_lines = model
@@ -138,6 +183,8 @@ pub fn coverage_messages(
                 counts.held + counts.failed
             ),
         ));
+        let body = definition_body(model, named.def);
+        expression_messages(&mut messages, coverage, RootKind::Constraint, body, sources);
     }
     messages.push(if duration > OVERHEAD_NOTE_AFTER {
         Message::info(
@@ -153,6 +200,7 @@ pub fn coverage_messages(
 /// One printed action line: the actions that share an expression, summed.
 struct ActionGroup {
     label: String,
+    expr: &'static Expr,
     new_states: u64,
     generated: u64,
 }
@@ -172,6 +220,7 @@ fn action_groups(
                 key,
                 ActionGroup {
                     label: action_coverage_label(action, hir, sources),
+                    expr: action.expr,
                     new_states: 0,
                     generated: 0,
                 },

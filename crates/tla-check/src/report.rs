@@ -189,6 +189,42 @@ impl SourceIndex {
         Location { module, span: Span { start: span.start, end: byte_starts[end] as u32 } }
     }
 
+    /// `location` extended back to the nearest `mark` before it (within the same module).
+    pub fn back_to(&self, location: &Location, mark: char) -> Location {
+        let Some((_, chars, byte_starts)) = self.modules.get(location.module as usize) else {
+            return *location;
+        };
+        let start = byte_starts.partition_point(|start| *start < location.span.start as usize);
+        match (0..start).rev().find(|&index| chars[index] == mark) {
+            Some(index) => Location {
+                module: location.module,
+                span: Span { start: byte_starts[index] as u32, end: location.span.end },
+            },
+            None => *location,
+        }
+    }
+
+    /// `location` extended back over the label before it: `OTHER -> e` or `name |-> e` for `e`.
+    pub fn with_label_before(&self, location: &Location) -> Location {
+        let Some((_, chars, byte_starts)) = self.modules.get(location.module as usize) else {
+            return *location;
+        };
+        let mut first = byte_starts.partition_point(|start| *start < location.span.start as usize);
+        let skip = |first: &mut usize, accept: &dyn Fn(char) -> bool| {
+            while *first > 0 && accept(chars[*first - 1]) {
+                *first -= 1;
+            }
+        };
+        skip(&mut first, &|c| c.is_whitespace());
+        skip(&mut first, &|c| matches!(c, '-' | '>' | '|' | ':'));
+        skip(&mut first, &|c| c.is_whitespace());
+        skip(&mut first, &|c| c.is_alphanumeric() || c == '_');
+        Location {
+            module: location.module,
+            span: Span { start: byte_starts[first] as u32, end: location.span.end },
+        }
+    }
+
     /// `location` without the parentheses around the whole expression, if any: SANY's tree has
     /// no node for parentheses, so TLC locates `(e)` at `e`.
     pub fn without_parentheses(&self, location: &Location) -> Location {

@@ -41,6 +41,20 @@ impl Evaluator {
         for elements in &enumerated {
             domains.push(elements.normalized().map_err(Failure::new).at(at)?);
         }
+        if let (Some(coverage), [bound]) = (ctx.worker.expression_coverage.as_deref(), bounds) {
+            // TLC counts each element it takes from an explicit set, and the call that ends it.
+            let mut taken = 0;
+            let mut counted = |env: &Env| {
+                taken += 1;
+                visit(env)
+            };
+            let result = self.bind_each(bounds, &domains, 0, env, at, &mut counted);
+            let ended = usize::from(matches!(result, Ok(true)));
+            if let Some(set) = &bound.set {
+                coverage.enumerated(self, set, (taken + ended).saturating_sub(1));
+            }
+            return result;
+        }
         self.bind_each(bounds, &domains, 0, env, at, visit)
     }
 

@@ -92,6 +92,8 @@ pub struct WorkerContext {
     /// defined in: a recursive reference resolves to the function itself.
     pub recursive_functions: RefCell<Vec<(u32, crate::env::Env, Value)>>,
     random_state: Cell<u64>,
+    /// Per-expression coverage counters, when coverage is on (`-coverage`).
+    pub expression_coverage: Option<Box<crate::expression_coverage::ExpressionCoverage>>,
 }
 
 impl WorkerContext {
@@ -106,7 +108,17 @@ impl WorkerContext {
             eval_depth: Cell::new(0),
             recursive_functions: RefCell::new(Vec::new()),
             random_state: Cell::new(seed ^ 0x9E37_79B9_7F4A_7C15 ^ u64::from(worker_id)),
+            expression_coverage: None,
         }
+    }
+
+    /// The same worker, counting per-expression coverage into `coverage`.
+    pub fn with_expression_coverage(
+        mut self,
+        coverage: crate::expression_coverage::ExpressionCoverage,
+    ) -> WorkerContext {
+        self.expression_coverage = Some(Box::new(coverage));
+        self
     }
 
     /// A pseudo-random number below `bound` (splitmix64; reproducible for a seed).

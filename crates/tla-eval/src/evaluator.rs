@@ -220,6 +220,16 @@ impl Evaluator {
     }
 
     pub fn eval(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
+        if let Some(coverage) = ctx.worker.expression_coverage.as_deref() {
+            let saved = coverage.enter(self, expr, true);
+            let result = self.eval_uncovered(expr, env, ctx);
+            coverage.leave(saved);
+            return result;
+        }
+        self.eval_uncovered(expr, env, ctx)
+    }
+
+    fn eval_uncovered(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
         // Deep expressions (long operator chains, recursion) grow the stack on demand; asking
         // how much stack is left costs, so only every few levels (a level is a small frame).
         let depth = ctx.worker.eval_depth.get();
@@ -513,6 +523,9 @@ impl Evaluator {
         ctx: &Ctx,
         use_value: impl FnOnce(&Value) -> EvalOutcome<R>,
     ) -> EvalOutcome<R> {
+        if ctx.worker.expression_coverage.is_some() {
+            return use_value(&self.eval(expr, env, ctx)?);
+        }
         let stored = match &expr.kind {
             ExprKind::Variable(var) => ctx.current.variable(*var as usize),
             ExprKind::Local(index) => match env.get(*index) {

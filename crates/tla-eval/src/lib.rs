@@ -17,6 +17,7 @@ mod builtin_ops;
 pub mod context;
 pub mod env;
 pub mod evaluator;
+pub mod expression_coverage;
 pub mod failure;
 mod host;
 pub mod native;

@@ -14,6 +14,7 @@ use tla_values::{sets, EvalErrorKind, Value};
 use crate::context::{Ctx, StateView, WorkerContext};
 use crate::env::{Binding, Env};
 use crate::evaluator::Evaluator;
+use crate::expression_coverage::RootKind;
 use crate::failure::{AtExpr, EvalOutcome, Failure};
 
 /// Which relation is being walked.
@@ -109,7 +110,14 @@ pub fn initial_states_counting_rejections(
         rejected_complete: 0,
     };
     let mut partial = vec![None; variables];
-    walk.proceed(&Rest::Formulas { items: init, env, rest: &Rest::Done }, &mut partial)?;
+    let coverage = worker.expression_coverage.as_deref();
+    let saved = coverage.map(|c| c.enter_root(RootKind::Init, init));
+    let result =
+        walk.proceed(&Rest::Formulas { items: init, env, rest: &Rest::Done }, &mut partial);
+    if let (Some(coverage), Some(saved)) = (coverage, saved) {
+        coverage.leave(saved);
+    }
+    result?;
     Ok(walk.rejected_complete)
 }
 
@@ -133,7 +141,13 @@ pub fn successor_states(
         rejected_complete: 0,
     };
     let mut partial = vec![None; state.len()];
-    walk.run(action, env, &mut partial, &Rest::Done)?;
+    let coverage = worker.expression_coverage.as_deref();
+    let saved = coverage.map(|c| c.enter_root(RootKind::Next, &[action]));
+    let result = walk.run(action, env, &mut partial, &Rest::Done);
+    if let (Some(coverage), Some(saved)) = (coverage, saved) {
+        coverage.leave(saved);
+    }
+    result?;
     Ok(())
 }
 
@@ -195,9 +209,14 @@ impl Walk<'_, '_> {
         partial: &mut Vec<Option<Value>>,
         rest: &Rest,
     ) -> EvalOutcome<bool> {
+        let coverage = self.worker.expression_coverage.as_deref();
+        let saved = coverage.map(|c| c.enter(self.evaluator, expr, false));
         let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
             self.run_inner(expr, env, partial, rest)
         });
+        if let (Some(coverage), Some(saved)) = (coverage, saved) {
+            coverage.leave(saved);
+        }
         // TLC lists, among the "nested expressions" of an error, every formula of the action
         // whose evaluation is still on its stack: the conjuncts walked so far included, because
         // the rest of a conjunction is walked from inside the conjunct before it.
@@ -291,10 +310,14 @@ impl Walk<'_, '_> {
                     if let Some(var) = self.assignable(left, env, partial) {
                         let value = {
                             let ctx = self.ctx(partial);
-                            self.evaluator.eval(right, env, &ctx)?
+                            let eval = || self.evaluator.eval(right, env, &ctx);
+                            match self.worker.expression_coverage.as_deref() {
+                                Some(coverage) => coverage.assigned(self.evaluator, right, eval)?,
+                                None => eval()?,
+                            }
                         };
                         partial[var] = Some(value);
-                        return self.proceed(rest, partial);
+                        return self.proceed_counted(rest, partial);
                     }
                     self.test(expr, env, partial, rest)
                 }
@@ -314,12 +337,16 @@ impl Walk<'_, '_> {
                                 )))
                                 .at(expr);
                             }
-                            sets::normalized_elements(&set).at(right)?
+                            let elements = sets::normalized_elements(&set).at(right)?;
+                            if let Some(coverage) = self.worker.expression_coverage.as_deref() {
+                                coverage.enumerated(self.evaluator, right, elements.len());
+                            }
+                            elements
                         };
                         for element in elements {
                             let mut branch = partial.clone();
                             branch[var] = Some(element);
-                            if !self.proceed(rest, &mut branch)? {
+                            if !self.proceed_counted(rest, &mut branch)? {
                                 return Ok(false);
                             }
                         }
@@ -340,7 +367,7 @@ impl Walk<'_, '_> {
                     if self.guard(premise, env, partial)? {
                         self.run(conclusion, env, partial, rest)
                     } else {
-                        self.proceed(rest, partial)
+                        self.proceed_counted(rest, partial)
                     }
                 }
                 _ => self.test(expr, env, partial, rest),
@@ -396,6 +423,12 @@ impl Walk<'_, '_> {
     /// those all count as generated states).
     fn descends_into(&self, def: u32, arguments: &[Expr]) -> bool {
         let def = self.evaluator.resolve_definition(def);
+        if self.worker.expression_coverage.is_some()
+            && self.evaluator.native_of(def, arguments).is_some()
+        {
+            // Evaluated as a condition, its arguments are evaluated (and counted) as TLC does.
+            return false;
+        }
         !(arguments.is_empty() && self.evaluator.is_precomputed(def))
     }
 
@@ -413,7 +446,7 @@ impl Walk<'_, '_> {
             let ctx = self.ctx(partial);
             let value = self.evaluator.call_definition(def, env, bindings, &ctx)?;
             return match value {
-                Value::Bool(true) => self.proceed(rest, partial),
+                Value::Bool(true) => self.proceed_counted(rest, partial),
                 Value::Bool(false) => Ok(true),
                 other => Err(non_boolean(&other)),
             };
@@ -468,6 +501,22 @@ impl Walk<'_, '_> {
         partial: &mut Vec<Option<Value>>,
         rest: &Rest,
     ) -> EvalOutcome<bool> {
+        let coverage = self.worker.expression_coverage.as_deref();
+        let saved = coverage.map(|c| c.enter(self.evaluator, subscript, false));
+        let result = self.unchanged_inner(subscript, env, partial, rest);
+        if let (Some(coverage), Some(saved)) = (coverage, saved) {
+            coverage.leave(saved);
+        }
+        result
+    }
+
+    fn unchanged_inner(
+        &mut self,
+        subscript: &'static Expr,
+        env: &Env,
+        partial: &mut Vec<Option<Value>>,
+        rest: &Rest,
+    ) -> EvalOutcome<bool> {
         match &subscript.kind {
             ExprKind::Tuple(items) => self.proceed(&Rest::Unchanged { items, env, rest }, partial),
             ExprKind::Outer { up, expr } => {
@@ -489,7 +538,7 @@ impl Walk<'_, '_> {
                     if partial[var].is_none() {
                         let current = self.evaluator.eval_variable(var, self.current)?;
                         partial[var] = Some(current);
-                        return self.proceed(rest, partial);
+                        return self.proceed_counted(rest, partial);
                     }
                 }
                 self.test_unchanged(subscript, env, partial, rest)
@@ -509,7 +558,7 @@ impl Walk<'_, '_> {
             self.evaluator.unchanged(subscript, env, &ctx)?
         };
         if holds {
-            self.proceed(rest, partial)
+            self.proceed_counted(rest, partial)
         } else {
             Ok(true)
         }
@@ -543,10 +592,45 @@ impl Walk<'_, '_> {
         partial: &mut Vec<Option<Value>>,
         rest: &Rest,
     ) -> EvalOutcome<bool> {
+        if let Some(coverage) = self.worker.expression_coverage.as_deref() {
+            // TLC evaluates a call of a defined operator here without counting the call.
+            if matches!(
+                expr.kind,
+                ExprKind::Call { .. }
+                    | ExprKind::CallConstant { .. }
+                    | ExprKind::CallParameter { .. }
+                    | ExprKind::Variable(_)
+                    | ExprKind::Constant(_)
+                    | ExprKind::Local(_)
+            ) {
+                coverage.skip_next_count();
+            }
+        }
         if self.guard(expr, env, partial)? {
-            self.proceed(rest, partial)
+            self.proceed_counted(rest, partial)
         } else {
             Ok(true)
+        }
+    }
+
+    /// [`Self::proceed`] after the formula at the coverage cursor held or assigned: in a
+    /// next-state relation TLC counts the formula once when the work after it produced a state.
+    fn proceed_counted(
+        &mut self,
+        rest: &Rest,
+        partial: &mut Vec<Option<Value>>,
+    ) -> EvalOutcome<bool> {
+        match self.worker.expression_coverage.as_deref() {
+            Some(coverage) if self.mode == Mode::Next => {
+                let mark = coverage.mark();
+                let result = self.proceed(rest, partial);
+                // A stop (an error, or the caller's) leaves the counts as TLC's exception does.
+                if matches!(result, Ok(true)) {
+                    coverage.count_if_generated(mark);
+                }
+                result
+            }
+            _ => self.proceed(rest, partial),
         }
     }
 
@@ -622,6 +706,7 @@ impl Walk<'_, '_> {
         if self.mode == Mode::Enabled {
             return (self.sink)(Vec::new());
         }
+
         let mut state = Vec::with_capacity(partial.len());
         for (index, value) in partial.iter().enumerate() {
             match value {
@@ -636,7 +721,11 @@ impl Walk<'_, '_> {
                 }
             }
         }
-        (self.sink)(state)
+        let result = (self.sink)(state);
+        if let (Some(coverage), Ok(true)) = (self.worker.expression_coverage.as_deref(), &result) {
+            coverage.state_produced(self.mode == Mode::Init);
+        }
+        result
     }
 
     fn variable_name(&self, index: usize) -> &str {
