@@ -220,15 +220,26 @@ impl Evaluator {
     }
 
     pub fn eval(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
-        if let Some(coverage) = ctx.worker.expression_coverage.as_deref() {
-            let saved = coverage.enter(self, expr, true);
-            let result = self.eval_uncovered(expr, env, ctx);
-            coverage.leave(saved);
-            return result;
+        if ctx.worker.expression_coverage.is_some() {
+            return self.eval_covered(expr, env, ctx);
         }
         self.eval_uncovered(expr, env, ctx)
     }
 
+    /// `eval` with per-expression coverage on: kept out of line, so the usual path stays small.
+    #[cold]
+    #[inline(never)]
+    fn eval_covered(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
+        let Some(coverage) = ctx.worker.expression_coverage.as_deref() else {
+            return self.eval_uncovered(expr, env, ctx);
+        };
+        let saved = coverage.enter(self, expr, true);
+        let result = self.eval_uncovered(expr, env, ctx);
+        coverage.leave(saved);
+        result
+    }
+
+    #[inline(always)]
     fn eval_uncovered(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
         // Deep expressions (long operator chains, recursion) grow the stack on demand; asking
         // how much stack is left costs, so only every few levels (a level is a small frame).
