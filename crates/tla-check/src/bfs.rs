@@ -345,7 +345,9 @@ impl Expander<'_> {
         } else {
             0
         };
-        let maybe_new = in_model && !self.seen.contains_key(&fingerprint);
+        // TLC checks the invariants of every successor it has not seen, and of every successor
+        // the constraints exclude (it never looks those up).
+        let maybe_new = !in_model || !self.seen.contains_key(&fingerprint);
         let invariant_violation = if maybe_new {
             check_invariants(model, &values, worker).map_err(|f| (ErrorPhase::Invariant, f))?
         } else {
@@ -865,6 +867,26 @@ impl<'m> Search<'m> {
                                 None,
                             ));
                         }
+                    }
+                }
+                if !successor.in_model {
+                    if let Some(violated) = successor.invariant_violation {
+                        let mut trace = self.trace_to(*source);
+                        trace.push(TraceStep {
+                            state: state.clone(),
+                            action: Some(successor.action as usize),
+                        });
+                        let verdict = Verdict::InvariantViolated {
+                            name: invariant_name(model, violated),
+                            initial: false,
+                            trace,
+                        };
+                        if !self.options.continue_after_violation {
+                            self.queue_left = queue_after_source + next_frontier.len() as u64;
+                            self.replay_source(*source, &checked, stop_here, all_actions);
+                            return Some(verdict);
+                        }
+                        self.violations.push(verdict);
                     }
                 }
                 if self.options.record_graph && successor.in_model {
