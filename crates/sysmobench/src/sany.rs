@@ -271,19 +271,11 @@ pub(crate) fn linted_modules<'m>(spec: &Specification, modules: &'m [String]) ->
 /// SANY's listing of its messages (`Errors.toString`): the errors, then the warnings.
 fn semantic_messages_text(spec: &Specification, items: &[(usize, Diagnostic)]) -> String {
     let (errors, warnings): (Vec<_>, Vec<_>) =
-        items.iter().partition(|(_, diagnostic)| diagnostic.is_error());
+        items.iter().cloned().partition(|(_, diagnostic)| diagnostic.is_error());
     let mut text = String::new();
     for (label, group) in [("Errors", errors), ("Warnings", warnings)] {
-        if group.is_empty() {
-            continue;
-        }
-        text.push_str(&format!("*** {label}: {}\n\n", group.len()));
-        for (file, diagnostic) in group {
-            text.push_str(&format!(
-                "{}\n\n{}\n\n\n",
-                sany_location(spec, *file, diagnostic),
-                diagnostic.message
-            ));
+        if !group.is_empty() {
+            text.push_str(&message_group_text(spec, label, &group));
         }
     }
     text
@@ -296,7 +288,17 @@ pub(crate) fn semantic_block_text(
     count_label: &str,
     items: &[(usize, Diagnostic)],
 ) -> String {
-    let mut text = format!("{title}:\n\n*** {count_label}: {}\n\n", items.len());
+    format!(
+        "{title}:
+
+{}",
+        message_group_text(spec, count_label, items)
+    )
+}
+
+/// `*** Errors: N` (or `Warnings`), then each message with its location.
+fn message_group_text(spec: &Specification, label: &str, items: &[(usize, Diagnostic)]) -> String {
+    let mut text = format!("*** {label}: {}\n\n", items.len());
     for (file, diagnostic) in items {
         text.push_str(&format!(
             "{}\n\n{}\n\n\n",

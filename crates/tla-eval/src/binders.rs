@@ -187,16 +187,11 @@ impl Evaluator {
         recursive: Option<(DefId, Env)>,
     ) -> EvalOutcome<Value> {
         let domain = self.function_domain(bounds, env, ctx, expr)?;
+        let lazy = |domain: Value, recursive| {
+            LazyFunction::wrap(self.clone(), bounds, body, env.clone(), domain, ctx, recursive)
+        };
         if recursive.is_some() || !sets::is_enumerable(&domain) {
-            return Ok(LazyFunction::wrap(
-                self.clone(),
-                bounds,
-                body,
-                env.clone(),
-                domain,
-                ctx,
-                recursive,
-            ));
+            return Ok(lazy(domain, recursive));
         }
         let elements = sets::normalized_elements(&domain).at(expr)?;
         let mut values = Vec::with_capacity(elements.len());
@@ -208,17 +203,7 @@ impl Evaluator {
                 // TLC's functions are lazy: an argument nobody applies the function to cannot
                 // fail. Building at once is faster; when an entry fails, the function is kept
                 // lazy instead, and the error comes back only if that entry is needed.
-                Err(_) => {
-                    return Ok(LazyFunction::wrap(
-                        self.clone(),
-                        bounds,
-                        body,
-                        env.clone(),
-                        domain,
-                        ctx,
-                        None,
-                    ))
-                }
+                Err(_) => return Ok(lazy(domain, None)),
             }
         }
         if let Value::Interval(interval) = &domain {

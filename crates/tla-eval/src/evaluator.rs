@@ -726,24 +726,36 @@ impl Evaluator {
                 return Ok(value.clone());
             }
         }
+        let value = self.nested_call(&definition.name, ctx, || {
+            self.call_body(def, definition, env, bindings, ctx)
+        })?;
+        if cacheable {
+            let _ = self.shared.cache[def as usize].set(value.clone());
+        }
+        Ok(value)
+    }
+
+    /// Runs one call one level deeper, failing as an infinite recursion beyond
+    /// [`MAX_CALL_DEPTH`] nested calls.
+    pub(crate) fn nested_call(
+        &self,
+        name: &str,
+        ctx: &Ctx,
+        call: impl FnOnce() -> EvalOutcome<Value>,
+    ) -> EvalOutcome<Value> {
         let depth = ctx.worker.call_depth.get();
         if depth >= MAX_CALL_DEPTH {
             return Err(Failure::message(
                 EvalErrorKind::Unsupported,
                 format!(
-                    "The evaluation of {} nested deeper than {MAX_CALL_DEPTH} calls (infinite recursion?).",
-                    definition.name
+                    "The evaluation of {name} nested deeper than {MAX_CALL_DEPTH} calls (infinite recursion?)."
                 ),
             ));
         }
         ctx.worker.call_depth.set(depth + 1);
-        let result = self.call_body(def, definition, env, bindings, ctx);
+        let result = call();
         ctx.worker.call_depth.set(depth);
-        let value = result?;
-        if cacheable {
-            let _ = self.shared.cache[def as usize].set(value.clone());
-        }
-        Ok(value)
+        result
     }
 
     fn call_body(

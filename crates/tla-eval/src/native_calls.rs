@@ -7,10 +7,9 @@ use tla_values::Value;
 
 use crate::context::Ctx;
 use crate::env::Env;
-use crate::evaluator::{Evaluator, MAX_CALL_DEPTH};
-use crate::failure::{EvalOutcome, Failure};
+use crate::evaluator::Evaluator;
+use crate::failure::EvalOutcome;
 use crate::values::OperatorValue;
-use tla_values::EvalErrorKind;
 
 /// A native operator, with the integer operators singled out.
 #[derive(Clone, Copy)]
@@ -82,7 +81,7 @@ impl Evaluator {
     }
 
     /// A native operator called on its arguments, evaluated in order (as a call through
-    /// bindings would force them), under the call depth guard.
+    /// bindings would force them), under the call depth guard ([`Evaluator::nested_call`]).
     pub(crate) fn call_native_eagerly(
         &self,
         native: NativeOperator,
@@ -106,19 +105,8 @@ impl Evaluator {
                 return Ok(result);
             }
         }
-        let depth = ctx.worker.call_depth.get();
-        if depth >= MAX_CALL_DEPTH {
-            return Err(Failure::message(
-                EvalErrorKind::Unsupported,
-                format!(
-                    "The evaluation of {} nested deeper than {MAX_CALL_DEPTH} calls (infinite recursion?).",
-                    native.name
-                ),
-            ));
-        }
-        ctx.worker.call_depth.set(depth + 1);
-        let result = crate::host::call_native(self, native.module, native.name, &values, ctx);
-        ctx.worker.call_depth.set(depth);
-        result
+        self.nested_call(native.name, ctx, || {
+            crate::host::call_native(self, native.module, native.name, &values, ctx)
+        })
     }
 }
