@@ -585,38 +585,13 @@ pub fn model_check(
             options.tool_mode,
             &now_text(),
         );
-        match check.verdict {
-            tla_check::liveness::LivenessVerdict::Satisfied => {}
-            tla_check::liveness::LivenessVerdict::Violated { .. } => {
-                messages.extend(coverage);
-                messages.extend(report::statistics_messages(
-                    &check_report,
-                    options.tool_mode,
-                    &now_text(),
-                    false,
-                ));
-                return finish(messages, 13, Some(check_report));
-            }
-            tla_check::liveness::LivenessVerdict::PrefixViolated { .. } => {
-                messages.extend(coverage);
-                messages.extend(report::statistics_messages(
-                    &check_report,
-                    options.tool_mode,
-                    &now_text(),
-                    false,
-                ));
-                return finish(messages, 12, Some(check_report));
-            }
-            tla_check::liveness::LivenessVerdict::EvaluationError { .. } => {
-                messages.extend(coverage);
-                messages.extend(report::statistics_messages(
-                    &check_report,
-                    options.tool_mode,
-                    &now_text(),
-                    true,
-                ));
-                return finish(messages, 255, Some(check_report));
-            }
+        // A violated property or an evaluation error ends the run: coverage, statistics (with
+        // the outdegree only after an evaluation error, as TLC prints them) and TLC's exit code.
+        let ending = match check.verdict {
+            tla_check::liveness::LivenessVerdict::Satisfied => None,
+            tla_check::liveness::LivenessVerdict::Violated { .. } => Some((13, false)),
+            tla_check::liveness::LivenessVerdict::PrefixViolated { .. } => Some((12, false)),
+            tla_check::liveness::LivenessVerdict::EvaluationError { .. } => Some((255, true)),
             tla_check::liveness::LivenessVerdict::Failed { message } => {
                 messages.push(Message::error(
                     1000,
@@ -624,6 +599,16 @@ pub fn model_check(
                 ));
                 return finish(messages, 255, Some(check_report));
             }
+        };
+        if let Some((exit, with_outdegree)) = ending {
+            messages.extend(coverage);
+            messages.extend(report::statistics_messages(
+                &check_report,
+                options.tool_mode,
+                &now_text(),
+                with_outdegree,
+            ));
+            return finish(messages, exit, Some(check_report));
         }
         emit(&messages);
     }

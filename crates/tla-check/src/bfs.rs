@@ -557,24 +557,13 @@ impl<'m> Search<'m> {
 
     fn initial_states(&mut self) -> Result<Vec<u32>, Verdict> {
         let model = self.model;
-        let mut found = Vec::new();
         if matches!(model.next, NextRelation::Nothing) {
             self.event(CheckEvent::InitialStatesComputed { distinct: 0 });
             return Ok(Vec::new());
         }
         self.worker.level.set(1);
-        let mut sink = |state: Vec<Value>| {
-            found.push(state);
-            Ok(true)
-        };
-        let rejected = match successors::initial_states_counting_rejections(
-            &model.evaluator,
-            &model.init,
-            &Env::empty(),
-            &self.worker,
-            &mut sink,
-        ) {
-            Ok(rejected) => rejected,
+        let (found, rejected) = match crate::checks::initial_states(model, &self.worker) {
+            Ok(found) => found,
             Err(failure) => {
                 return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None))
             }

@@ -11,6 +11,27 @@ use crate::bfs::ErrorPhase;
 use crate::coverage::{definition_body, with_root};
 use crate::model::Model;
 
+/// Every initial state of the model, in TLC's order, and how many complete states `Init`
+/// rejected (for coverage).
+pub(crate) fn initial_states(
+    model: &Model,
+    worker: &WorkerContext,
+) -> Result<(Vec<Vec<Value>>, u64), Box<Failure>> {
+    let mut found = Vec::new();
+    let mut sink = |state: Vec<Value>| {
+        found.push(state);
+        Ok(true)
+    };
+    let rejected = tla_eval::successors::initial_states_counting_rejections(
+        &model.evaluator,
+        &model.init,
+        &Env::empty(),
+        worker,
+        &mut sink,
+    )?;
+    Ok((found, rejected))
+}
+
 /// The invariant checks, in TLC's order: `INVARIANT`s, then invariants from properties.
 pub(crate) fn check_invariants(
     model: &Model,

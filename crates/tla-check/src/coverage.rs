@@ -307,15 +307,12 @@ pub fn with_root<T>(
     formula: Option<&'static Expr>,
     f: impl FnOnce() -> T,
 ) -> T {
-    match (worker.expression_coverage.as_deref(), formula) {
-        (Some(coverage), Some(formula)) => {
-            let saved = coverage.enter_root(kind, &[formula]);
-            let result = f();
-            coverage.leave(saved);
-            result
-        }
-        _ => f(),
-    }
+    let Some(formula) = formula else { return f() };
+    tla_eval::expression_coverage::within(
+        worker.expression_coverage.as_deref(),
+        |coverage| coverage.enter_root(kind, &[formula]),
+        f,
+    )
 }
 
 /// Fills [`Coverage::expressions`] from the counters of `worker` (all workers merged into it).

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tla_eval::{successors, Action, Env, Failure, Location, WorkerContext};
+use tla_eval::{Action, Failure, Location, WorkerContext};
 use tla_values::Value;
 
 use crate::bfs::{ErrorPhase, TraceStep, Verdict};
@@ -176,20 +176,9 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
             )
         }
     };
-    let mut initial = Vec::new();
     worker.level.set(1);
-    let mut sink = |state: Vec<Value>| {
-        initial.push(state);
-        Ok(true)
-    };
-    let rejected = match successors::initial_states_counting_rejections(
-        &model.evaluator,
-        &model.init,
-        &Env::empty(),
-        &worker,
-        &mut sink,
-    ) {
-        Ok(rejected) => rejected,
+    let (initial, rejected) = match crate::checks::initial_states(model, &worker) {
+        Ok(found) => found,
         Err(failure) => {
             return empty(
                 evaluation_error(ErrorPhase::InitialStates, failure, Vec::new(), None),

@@ -230,13 +230,11 @@ impl Evaluator {
     #[cold]
     #[inline(never)]
     fn eval_covered(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
-        let Some(coverage) = ctx.worker.expression_coverage.as_deref() else {
-            return self.eval_uncovered(expr, env, ctx);
-        };
-        let saved = coverage.enter(self, expr, true);
-        let result = self.eval_uncovered(expr, env, ctx);
-        coverage.leave(saved);
-        result
+        crate::expression_coverage::within(
+            ctx.worker.expression_coverage.as_deref(),
+            |coverage| coverage.enter(self, expr, true),
+            || self.eval_uncovered(expr, env, ctx),
+        )
     }
 
     #[inline(always)]

@@ -130,6 +130,20 @@ fn address(expr: &Expr) -> usize {
     expr as *const Expr as usize
 }
 
+/// Runs `work` with the cursor moved by `enter` (when a worker counts), and moves it back after:
+/// every counting point of the evaluator and the successor walk goes through here.
+pub fn within<T>(
+    coverage: Option<&ExpressionCoverage>,
+    enter: impl FnOnce(&ExpressionCoverage) -> u32,
+    work: impl FnOnce() -> T,
+) -> T {
+    let Some(coverage) = coverage else { return work() };
+    let saved = enter(coverage);
+    let result = work();
+    coverage.leave(saved);
+    result
+}
+
 impl ExpressionCoverage {
     pub fn new(hir: &'static Hir) -> ExpressionCoverage {
         let standard = hir

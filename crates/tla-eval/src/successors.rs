@@ -14,7 +14,7 @@ use tla_values::{sets, EvalErrorKind, Value};
 use crate::context::{Ctx, StateView, WorkerContext};
 use crate::env::{Binding, Env};
 use crate::evaluator::Evaluator;
-use crate::expression_coverage::RootKind;
+use crate::expression_coverage::{within, RootKind};
 use crate::failure::{AtExpr, EvalOutcome, Failure};
 
 /// Which relation is being walked.
@@ -110,14 +110,11 @@ pub fn initial_states_counting_rejections(
         rejected_complete: 0,
     };
     let mut partial = vec![None; variables];
-    let coverage = worker.expression_coverage.as_deref();
-    let saved = coverage.map(|c| c.enter_root(RootKind::Init, init));
-    let result =
-        walk.proceed(&Rest::Formulas { items: init, env, rest: &Rest::Done }, &mut partial);
-    if let (Some(coverage), Some(saved)) = (coverage, saved) {
-        coverage.leave(saved);
-    }
-    result?;
+    within(
+        worker.expression_coverage.as_deref(),
+        |coverage| coverage.enter_root(RootKind::Init, init),
+        || walk.proceed(&Rest::Formulas { items: init, env, rest: &Rest::Done }, &mut partial),
+    )?;
     Ok(walk.rejected_complete)
 }
 
@@ -141,13 +138,11 @@ pub fn successor_states(
         rejected_complete: 0,
     };
     let mut partial = vec![None; state.len()];
-    let coverage = worker.expression_coverage.as_deref();
-    let saved = coverage.map(|c| c.enter_root(RootKind::Next, &[action]));
-    let result = walk.run(action, env, &mut partial, &Rest::Done);
-    if let (Some(coverage), Some(saved)) = (coverage, saved) {
-        coverage.leave(saved);
-    }
-    result?;
+    within(
+        worker.expression_coverage.as_deref(),
+        |coverage| coverage.enter_root(RootKind::Next, &[action]),
+        || walk.run(action, env, &mut partial, &Rest::Done),
+    )?;
     Ok(())
 }
 
@@ -209,14 +204,16 @@ impl Walk<'_, '_> {
         partial: &mut Vec<Option<Value>>,
         rest: &Rest,
     ) -> EvalOutcome<bool> {
-        let coverage = self.worker.expression_coverage.as_deref();
-        let saved = coverage.map(|c| c.enter(self.evaluator, expr, false));
-        let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-            self.run_inner(expr, env, partial, rest)
-        });
-        if let (Some(coverage), Some(saved)) = (coverage, saved) {
-            coverage.leave(saved);
-        }
+        let (worker, evaluator) = (self.worker, self.evaluator);
+        let result = within(
+            worker.expression_coverage.as_deref(),
+            |coverage| coverage.enter(evaluator, expr, false),
+            || {
+                stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                    self.run_inner(expr, env, partial, rest)
+                })
+            },
+        );
         // TLC lists, among the "nested expressions" of an error, every formula of the action
         // whose evaluation is still on its stack: the conjuncts walked so far included, because
         // the rest of a conjunction is walked from inside the conjunct before it.
@@ -501,13 +498,12 @@ impl Walk<'_, '_> {
         partial: &mut Vec<Option<Value>>,
         rest: &Rest,
     ) -> EvalOutcome<bool> {
-        let coverage = self.worker.expression_coverage.as_deref();
-        let saved = coverage.map(|c| c.enter(self.evaluator, subscript, false));
-        let result = self.unchanged_inner(subscript, env, partial, rest);
-        if let (Some(coverage), Some(saved)) = (coverage, saved) {
-            coverage.leave(saved);
-        }
-        result
+        let (worker, evaluator) = (self.worker, self.evaluator);
+        within(
+            worker.expression_coverage.as_deref(),
+            |coverage| coverage.enter(evaluator, subscript, false),
+            || self.unchanged_inner(subscript, env, partial, rest),
+        )
     }
 
     fn unchanged_inner(
