@@ -132,6 +132,7 @@ fn address(expr: &Expr) -> usize {
 
 /// Runs `work` with the cursor moved by `enter` (when a worker counts), and moves it back after:
 /// every counting point of the evaluator and the successor walk goes through here.
+#[inline(always)]
 pub fn within<T>(
     coverage: Option<&ExpressionCoverage>,
     enter: impl FnOnce(&ExpressionCoverage) -> u32,
