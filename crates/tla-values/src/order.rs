@@ -120,7 +120,15 @@ pub fn equals(a: &Value, b: &Value) -> EvalResult<bool> {
         (Value::Str(x), Value::Str(y)) => Ok(x == y),
         (Value::Int(x), Value::Int(y)) => Ok(x == y),
         (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
-        (Value::ModelValue(x), Value::ModelValue(y)) if x == y => Ok(true),
+        // Two model values are unequal without error unless both are typed, differently.
+        (Value::ModelValue(x), Value::ModelValue(y))
+            if x == y
+                || x.model_value_type().is_none()
+                || y.model_value_type().is_none()
+                || x.model_value_type() == y.model_value_type() =>
+        {
+            Ok(x == y)
+        }
         _ => equals_in_general(a, b),
     }
 }
