@@ -14,6 +14,8 @@
 pub mod actions;
 mod binders;
 mod builtin_ops;
+mod closed_constants;
+mod definition_facts;
 pub mod context;
 pub mod env;
 pub mod evaluator;
