@@ -120,12 +120,8 @@ const REDISRAFT_RECEIVE_FIELDS: &[Field] = &[
     ("msg_id", Count, true),
     ("outcome", OneOf(&["handled", "stale"]), true),
 ];
-const REDISRAFT_MESSAGE_TYPES: FieldType = OneOf(&[
-    "RequestVote",
-    "RequestVoteResponse",
-    "AppendEntries",
-    "AppendEntriesResponse",
-]);
+const REDISRAFT_MESSAGE_TYPES: FieldType =
+    OneOf(&["RequestVote", "RequestVoteResponse", "AppendEntries", "AppendEntriesResponse"]);
 
 const SCHEMAS: &[TraceSchema] = &[
     TraceSchema {
@@ -608,9 +604,10 @@ fn check_redisraft_event(object: &Map<String, Value>, kind: &str) -> Result<(), 
             if number(actor) != thread {
                 return Err(format!("the acting server of `{kind}` is the message's `{actor}`"));
             }
-            let response = object.get("msg_type").and_then(Value::as_str).is_some_and(|it| {
-                it.ends_with("Response")
-            });
+            let response = object
+                .get("msg_type")
+                .and_then(Value::as_str)
+                .is_some_and(|it| it.ends_with("Response"));
             match kind {
                 "send" => false,
                 "drop" => true,
@@ -768,7 +765,11 @@ fn redisraft_events_that_break_the_schema_rules_are_rejected() {
         ("\"commit\":0,\"last", "\"commit\":2,\"last", "the commit index is past the last index"),
         ("\"log\":[1]", "\"log\":[1,1]", "the log must hold `last_index` entries"),
         ("\"leader\":1", "\"leader\":2", "a leader leads and voted for itself"),
-        ("\"state\":\"Leader\"", "\"state\":\"PreCandidate\"", "a pre-candidate or candidate follows no leader"),
+        (
+            "\"state\":\"Leader\"",
+            "\"state\":\"PreCandidate\"",
+            "a pre-candidate or candidate follows no leader",
+        ),
     ] {
         let broken = good.replacen(from, to, 1);
         assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");

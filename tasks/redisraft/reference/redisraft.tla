@@ -6,8 +6,8 @@
 (*                                                                         *)
 (* One step per call into the library, as the code does it: the election  *)
 (* timeout (raft_periodic -> raft_election_start), a leader's heartbeat    *)
-(* (raft_periodic), its check-quorum step-down, a client entry            *)
-(* (raft_recv_entry) and the handling of one message (raft_recv_...).  *)
+(* (raft_periodic, with its quorum check), a client entry                 *)
+(* (raft_recv_entry) and the handling of one message (raft_recv_...). The *)
 (* messages a call sends through the send callbacks are sent in the       *)
 (* same step. Covered: pre-vote (a pre-candidate asks for votes in the    *)
 (* next term without changing its own), elections, the no-op entry of a  *)
@@ -258,26 +258,27 @@ ClientRequest(i) ==
        /\ Send({AppendEntries(i, j, currentTerm[i], l, nextIndex[i][j], commit) : j \in targets})
        /\ UNCHANGED <<currentTerm, state, votedFor, leaderId, votesForMe, matchIndex>>
 
+(***************************************************************************)
 (* raft_periodic at a leader whose request timeout passed: an             *)
-(* AppendEntries to every other node (empty unless next_idx lags).        *)
+(* AppendEntries to every other node (empty unless next_idx lags). In the *)
+(* same call, the quorum check may find that no majority acknowledged the *)
+(* leader since the last check: it then becomes a follower of its term.   *)
+(* The model has no clock and no message ids, so it lets the check step   *)
+(* the leader down at any heartbeat (stepDown).                           *)
+(***************************************************************************)
 Heartbeat(i) ==
     /\ state[i] = "Leader"
     /\ RoomFor(Cardinality(Servers) - 1)
     /\ Send({AppendEntries(i, j, currentTerm[i], log[i], nextIndex[i][j], commitIndex[i]) :
                  j \in Others(i)})
-    /\ nextIndex' = [nextIndex EXCEPT ![i] = [j \in Servers |-> Len(log[i]) + 1]]
-    /\ UNCHANGED <<currentTerm, state, votedFor, leaderId, log, commitIndex, votesForMe,
-                   matchIndex>>
-
-(* raft_periodic at a leader whose quorum timeout passed without          *)
-(* acknowledgements from a majority: it becomes a follower of its term.   *)
-(* The model lets this happen at any time (it has no clock).              *)
-CheckQuorumStepDown(i) ==
-    /\ state[i] = "Leader"
-    /\ state' = [state EXCEPT ![i] = "Follower"]
-    /\ leaderId' = [leaderId EXCEPT ![i] = Nil]
-    /\ ClearVotesAndProgress(i)
-    /\ UNCHANGED <<currentTerm, votedFor, log, commitIndex, messages>>
+    /\ \E stepDown \in BOOLEAN :
+          IF stepDown
+          THEN /\ state' = [state EXCEPT ![i] = "Follower"]
+               /\ leaderId' = [leaderId EXCEPT ![i] = Nil]
+               /\ ClearVotesAndProgress(i)
+          ELSE /\ nextIndex' = [nextIndex EXCEPT ![i] = [j \in Servers |-> Len(log[i]) + 1]]
+               /\ UNCHANGED <<state, leaderId, votesForMe, matchIndex>>
+    /\ UNCHANGED <<currentTerm, votedFor, log, commitIndex>>
 
 (* The follower's log after a matching AppendEntries: kept if every entry *)
 (* is already there with the same term, else cut after the anchor and the *)
@@ -377,7 +378,6 @@ Next ==
     \/ \E i \in Servers : ElectionTimeout(i)
     \/ \E i \in Servers : ClientRequest(i)
     \/ \E i \in Servers : Heartbeat(i)
-    \/ \E i \in Servers : CheckQuorumStepDown(i)
     \/ \E m \in messages : HandleRequestVote(m.to, m)
     \/ \E m \in messages : HandleRequestVoteResponse(m.to, m)
     \/ \E m \in messages : HandleAppendEntries(m.to, m)

@@ -133,8 +133,7 @@ fn node_view(id: i64) -> Result<NodeView, String> {
 fn with_state(event: Event, view: &NodeView, id: i64, as_leader: bool) -> Event {
     let last = usize::try_from(view.last_index).unwrap_or(0).min(MAX_LOG);
     let log = view.log_terms[..last].iter().map(|&term| u64::try_from(term).unwrap_or(0));
-    let (state, leader) =
-        if as_leader { (STATE_LEADER, id) } else { (view.state, view.leader) };
+    let (state, leader) = if as_leader { (STATE_LEADER, id) } else { (view.state, view.leader) };
     event
         .number("term", u64::try_from(view.term).unwrap_or(0))
         .text("state", state_name(state))
