@@ -85,6 +85,7 @@ fn task_reference_models_pass_through_unchanged() {
         ("rwmutex", "rwmutex"),
         ("ringbuffer", "ringbuffer"),
         ("etcd", "etcdraft"),
+        ("redisraft", "redisraft"),
         ("zookeeper", "zookeeper"),
         ("dqueue", "dqueue"),
         ("locksvc", "locksvc"),

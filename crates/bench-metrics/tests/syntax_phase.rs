@@ -62,6 +62,7 @@ const TASK_MODULES: &[(&str, &str)] = &[
     ("rwmutex", "rwmutex"),
     ("ringbuffer", "ringbuffer"),
     ("etcd", "etcdraft"),
+    ("redisraft", "redisraft"),
     ("zookeeper", "zookeeper"),
     ("dqueue", "dqueue"),
     ("locksvc", "locksvc"),

@@ -90,6 +90,39 @@ const RAFT_RECEIVE_FIELDS: &[Field] = &[
     ("outcome", OneOf(&["handled", "stale"]), true),
 ];
 
+/// The fields of a message in `redisraft` events.
+const REDISRAFT_MESSAGE_FIELDS: &[Field] = &[
+    ("msg_type", REDISRAFT_MESSAGE_TYPES, true),
+    ("from", Thread, true),
+    ("to", Thread, true),
+    ("msg_term", Count, true),
+    ("msg_prevote", Bool, true),
+    ("msg_request_term", Count, true),
+    ("msg_index", Count, true),
+    ("msg_log_term", Count, true),
+    ("msg_entries", Counts, true),
+    ("msg_commit", Count, true),
+    ("msg_success", Bool, true),
+    ("msg_id", Count, true),
+];
+const REDISRAFT_RECEIVE_FIELDS: &[Field] = &[
+    ("msg_type", REDISRAFT_MESSAGE_TYPES, true),
+    ("from", Thread, true),
+    ("to", Thread, true),
+    ("msg_term", Count, true),
+    ("msg_prevote", Bool, true),
+    ("msg_request_term", Count, true),
+    ("msg_index", Count, true),
+    ("msg_log_term", Count, true),
+    ("msg_entries", Counts, true),
+    ("msg_commit", Count, true),
+    ("msg_success", Bool, true),
+    ("msg_id", Count, true),
+    ("outcome", OneOf(&["handled", "stale"]), true),
+];
+const REDISRAFT_MESSAGE_TYPES: FieldType =
+    OneOf(&["RequestVote", "RequestVoteResponse", "AppendEntries", "AppendEntriesResponse"]);
+
 const SCHEMAS: &[TraceSchema] = &[
     TraceSchema {
         task: "spin",
@@ -271,6 +304,34 @@ const SCHEMAS: &[TraceSchema] = &[
         ],
     },
     TraceSchema {
+        task: "redisraft",
+        actors: Actors::Numbered,
+        common: &[
+            ("term", Count, true),
+            ("state", OneOf(&["Follower", "PreCandidate", "Candidate", "Leader"]), true),
+            ("voted_for", ThreadOrZero, true),
+            ("leader", ThreadOrZero, true),
+            ("commit", Count, true),
+            ("last_index", Count, true),
+            ("log", Counts, true),
+        ],
+        events: &[
+            ("election_timeout", &[]),
+            ("heartbeat", &[("quorum_check", Bool, true)]),
+            ("step_down", &[]),
+            ("client_entry", &[("outcome", OneOf(&["accepted", "not_leader"]), true)]),
+            ("send", REDISRAFT_MESSAGE_FIELDS),
+            ("receive", REDISRAFT_RECEIVE_FIELDS),
+            ("drop", REDISRAFT_MESSAGE_FIELDS),
+        ],
+        required_contention: &[
+            ("drop", None),
+            ("client_entry", Some("not_leader")),
+            ("receive", Some("stale")),
+            ("step_down", None),
+        ],
+    },
+    TraceSchema {
         task: "dqueue",
         actors: Actors::NodesFromZero,
         common: &[],
@@ -416,6 +477,7 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
             return Err("an election starts with a vote for oneself".to_owned());
         }
         "etcd" => check_raft_event(object, kind)?,
+        "redisraft" => check_redisraft_event(object, kind)?,
         "dqueue" => check_dqueue_event(object, kind)?,
         "locksvc" => check_locksvc_event(object, kind)?,
         "mutex" | "rwmutex" if ["wake_one", "wake_pop", "wake_exit"].contains(&kind) => {
@@ -525,6 +587,63 @@ fn check_raft_event(object: &Map<String, Value>, kind: &str) -> Result<(), Strin
     Ok(())
 }
 
+/// The `redisraft` events' own consistency: who acts, what counts as contention, the server's
+/// state (its log has `last_index` entries; leaders lead and voted for themselves; pre-candidates
+/// and candidates follow no leader; candidates voted for themselves).
+fn check_redisraft_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
+    let number = |name: &str| object.get(name).and_then(Value::as_u64);
+    let flag = |name: &str| object.get(name) == Some(&Value::Bool(true));
+    let thread = number("thread");
+    let contention = flag("contention");
+    let expected = match kind {
+        "send" | "receive" | "drop" => {
+            if number("from") == number("to") {
+                return Err("a message goes to another server".to_owned());
+            }
+            let actor = if kind == "send" { "from" } else { "to" };
+            if number(actor) != thread {
+                return Err(format!("the acting server of `{kind}` is the message's `{actor}`"));
+            }
+            let response = object
+                .get("msg_type")
+                .and_then(Value::as_str)
+                .is_some_and(|it| it.ends_with("Response"));
+            match kind {
+                "send" => false,
+                "drop" => true,
+                _ => {
+                    object.get("outcome") == Some(&Value::from("stale"))
+                        || (response && !flag("msg_success"))
+                }
+            }
+        }
+        "client_entry" => object.get("outcome") == Some(&Value::from("not_leader")),
+        "step_down" => true,
+        _ => false,
+    };
+    if contention != expected {
+        return Err(format!("this `{kind}` must have contention {expected}"));
+    }
+    if number("commit") > number("last_index") {
+        return Err("the commit index is past the last index".to_owned());
+    }
+    let log_length = object.get("log").and_then(Value::as_array).map(|log| log.len() as u64);
+    if log_length != number("last_index") {
+        return Err("the log must hold `last_index` entries".to_owned());
+    }
+    let state = object.get("state").and_then(Value::as_str).unwrap_or_default();
+    if state == "Leader" && (number("leader") != thread || number("voted_for") != thread) {
+        return Err("a leader leads and voted for itself".to_owned());
+    }
+    if ["PreCandidate", "Candidate"].contains(&state) && number("leader") != Some(0) {
+        return Err("a pre-candidate or candidate follows no leader".to_owned());
+    }
+    if state == "Candidate" && number("voted_for") != thread {
+        return Err("a candidate voted for itself".to_owned());
+    }
+    Ok(())
+}
+
 #[test]
 fn every_committed_trace_follows_its_task_schema() {
     let tasks = committed_tasks();
@@ -629,6 +748,42 @@ fn raft_events_that_break_the_schema_rules_are_rejected() {
     }
     let unknown_member = good.replacen("\"to\":2,", "\"to\":4,", 1);
     assert!(check_event(schema, &object(&unknown_member), 0, 3).is_err());
+}
+
+/// The `redisraft` consistency checks reject events that break them.
+#[test]
+fn redisraft_events_that_break_the_schema_rules_are_rejected() {
+    let good = r#"{"seq":0,"thread":1,"event":"send","contention":false,"msg_type":"AppendEntries","from":1,"to":2,"msg_term":1,"msg_prevote":false,"msg_request_term":0,"msg_index":0,"msg_log_term":0,"msg_entries":[1],"msg_commit":0,"msg_success":false,"msg_id":1,"term":1,"state":"Leader","voted_for":1,"leader":1,"commit":0,"last_index":1,"log":[1]}"#;
+    let schema = SCHEMAS.iter().find(|schema| schema.task == "redisraft").unwrap();
+    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
+    assert_eq!(check_semantics(schema, &object(good)), Ok(()));
+    for (from, to, expected) in [
+        ("\"from\":1,", "\"from\":3,", "the acting server of `send` is the message's `from`"),
+        ("\"to\":2,", "\"to\":1,", "a message goes to another server"),
+        ("\"contention\":false", "\"contention\":true", "this `send` must have contention false"),
+        ("\"commit\":0,\"last", "\"commit\":2,\"last", "the commit index is past the last index"),
+        ("\"log\":[1]", "\"log\":[1,1]", "the log must hold `last_index` entries"),
+        ("\"leader\":1", "\"leader\":2", "a leader leads and voted for itself"),
+        (
+            "\"state\":\"Leader\"",
+            "\"state\":\"PreCandidate\"",
+            "a pre-candidate or candidate follows no leader",
+        ),
+    ] {
+        let broken = good.replacen(from, to, 1);
+        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+    }
+    let refused = good
+        .replacen("\"event\":\"send\"", "\"event\":\"receive\"", 1)
+        .replacen("\"thread\":1", "\"thread\":2", 1)
+        .replacen("\"AppendEntries\"", "\"AppendEntriesResponse\"", 1)
+        .replacen("\"msg_id\":1,", "\"msg_id\":1,\"outcome\":\"handled\",", 1)
+        .replacen("\"state\":\"Leader\"", "\"state\":\"Follower\"", 1);
+    let expected = "this `receive` must have contention true";
+    assert_eq!(check_semantics(schema, &object(&refused)), Err(expected.to_owned()));
+    let unknown_state = good.replacen("\"Leader\"", "\"Observer\"", 1);
+    assert!(check_event(schema, &object(&unknown_state), 0, 3).is_err());
 }
 
 /// The `dqueue` rules: the producer is node 0 and only it takes and sends; node ids run from 0

@@ -16,6 +16,7 @@ const TASKS: &[(&str, &str, &str)] = &[
     ("rwmutex", "rwmutex", "AttemptRead"),
     ("ringbuffer", "ringbuffer", "PushWrite"),
     ("etcd", "etcdraft", "ClientRequest"),
+    ("redisraft", "redisraft", "ClientRequest"),
     ("zookeeper", "zookeeper", "Decide"),
     ("dqueue", "dqueue", "ProducerSend"),
     ("locksvc", "locksvc", "ServerRespond"),
