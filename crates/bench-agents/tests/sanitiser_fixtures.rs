@@ -89,6 +89,7 @@ fn task_reference_models_pass_through_unchanged() {
         ("zookeeper", "zookeeper"),
         ("dqueue", "dqueue"),
         ("locksvc", "locksvc"),
+        ("curp", "curp"),
     ];
     for (task, module) in task_modules {
         let reference = tasks.join(task).join("reference");

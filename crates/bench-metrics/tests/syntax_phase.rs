@@ -66,6 +66,7 @@ const TASK_MODULES: &[(&str, &str)] = &[
     ("zookeeper", "zookeeper"),
     ("dqueue", "dqueue"),
     ("locksvc", "locksvc"),
+    ("curp", "curp"),
 ];
 
 #[test]

@@ -123,6 +123,22 @@ const REDISRAFT_RECEIVE_FIELDS: &[Field] = &[
 const REDISRAFT_MESSAGE_TYPES: FieldType =
     OneOf(&["RequestVote", "RequestVoteResponse", "AppendEntries", "AppendEntriesResponse"]);
 
+/// The fields of a `curp` pool insertion.
+const CURP_RECORD_FIELDS: &[Field] = &[
+    ("cmd", Count, true),
+    ("key", OneOf(&["k0", "k1"]), true),
+    ("conflict", Bool, true),
+    ("sp", Counts, true),
+];
+const CURP_LEADER_RECORD_FIELDS: &[Field] = &[
+    ("cmd", Count, true),
+    ("key", OneOf(&["k0", "k1"]), true),
+    ("conflict", Bool, true),
+    ("index", Count, true),
+    ("sp", Counts, true),
+    ("ucp", Counts, true),
+];
+
 const SCHEMAS: &[TraceSchema] = &[
     TraceSchema {
         task: "spin",
@@ -364,6 +380,36 @@ const SCHEMAS: &[TraceSchema] = &[
         ],
         required_contention: &[("respond", None), ("acquire", None)],
     },
+    TraceSchema {
+        task: "curp",
+        actors: Actors::NodesFromZero,
+        common: &[],
+        events: &[
+            ("propose", &[("cmd", Count, true), ("key", OneOf(&["k0", "k1"]), true)]),
+            ("leader_record", CURP_LEADER_RECORD_FIELDS),
+            ("follower_record", CURP_RECORD_FIELDS),
+            (
+                "append_entries",
+                &[("cmd", Count, true), ("index", Count, true), ("commit", Count, true)],
+            ),
+            (
+                "after_sync",
+                &[
+                    ("cmd", Count, true),
+                    ("index", Count, true),
+                    ("sp", Counts, true),
+                    ("ucp", Counts, false),
+                ],
+            ),
+            ("fast_path", &[("cmd", Count, true)]),
+            ("slow_path", &[("cmd", Count, true)]),
+        ],
+        required_contention: &[
+            ("leader_record", None),
+            ("follower_record", None),
+            ("slow_path", None),
+        ],
+    },
 ];
 
 fn committed_tasks() -> Vec<Task> {
@@ -480,6 +526,7 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
         "redisraft" => check_redisraft_event(object, kind)?,
         "dqueue" => check_dqueue_event(object, kind)?,
         "locksvc" => check_locksvc_event(object, kind)?,
+        "curp" => check_curp_event(object, kind)?,
         "mutex" | "rwmutex" if ["wake_one", "wake_pop", "wake_exit"].contains(&kind) => {
             let empty = text("outcome") == Some("empty");
             if empty != object["target"].is_null() {
@@ -542,6 +589,66 @@ fn check_locksvc_event(object: &Map<String, Value>, kind: &str) -> Result<(), St
     }
     if contention != (lock && granted.is_none()) {
         return Err("contention is exactly a lock request that has to wait".to_owned());
+    }
+    Ok(())
+}
+
+/// The `curp` events' own consistency: node 0 is the client side, node 1 the leader; a pool
+/// insertion is contention exactly when it conflicted, a conflicting command is not in the
+/// speculative pool afterwards and an accepted one is; the leader's uncommitted pool always takes
+/// the command; applying removes the command from the pools; only the leader reports `ucp`.
+fn check_curp_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
+    let number = |name: &str| object.get(name).and_then(Value::as_u64);
+    let holds = |pool: &str| {
+        object.get(pool).and_then(Value::as_array).map(|items| {
+            items.iter().filter_map(Value::as_u64).any(|item| Some(item) == number("cmd"))
+        })
+    };
+    let thread = number("thread").unwrap_or_default();
+    let expected_actor = match kind {
+        "propose" | "fast_path" | "slow_path" => thread == 0,
+        "leader_record" => thread == 1,
+        "follower_record" | "append_entries" => thread > 1,
+        _ => thread > 0,
+    };
+    if !expected_actor {
+        return Err(format!("`{kind}` is not an event of node {thread}"));
+    }
+    if object.contains_key("ucp") != (thread == 1) {
+        return Err("exactly the leader's events report `ucp`".to_owned());
+    }
+    if number("cmd") == Some(0) || number("index") == Some(0) {
+        return Err("commands and log indexes are numbered from 1".to_owned());
+    }
+    let contention = object["contention"] == Value::Bool(true);
+    match kind {
+        "leader_record" | "follower_record" => {
+            let conflict = object["conflict"] == Value::Bool(true);
+            if contention != conflict {
+                return Err("a pool insertion is contention exactly when it conflicted".to_owned());
+            }
+            if kind == "leader_record" && holds("ucp") != Some(true) {
+                return Err("the uncommitted pool always takes the command".to_owned());
+            }
+            if kind == "follower_record" && holds("sp") != Some(!conflict) {
+                return Err(
+                    "the speculative pool holds the command unless it conflicted".to_owned()
+                );
+            }
+            if kind == "leader_record" && !conflict && holds("sp") != Some(true) {
+                return Err(
+                    "the speculative pool holds the command unless it conflicted".to_owned()
+                );
+            }
+        }
+        "after_sync" if holds("sp") == Some(true) || holds("ucp") == Some(true) => {
+            return Err("applying a command removes it from the pools".to_owned());
+        }
+        "fast_path" if contention => return Err("`fast_path` is never contention".to_owned()),
+        "propose" | "append_entries" | "after_sync" if contention => {
+            return Err(format!("`{kind}` is never contention"));
+        }
+        _ => {}
     }
     Ok(())
 }
@@ -848,6 +955,46 @@ fn locksvc_events_that_break_the_schema_rules_are_rejected() {
     }
     let unknown_type = grants.replacen("unlock", "steal", 1);
     assert!(check_event(schema, &object(&unknown_type), 0, 3).is_err());
+}
+
+/// The `curp` rules: who acts, conflicts as contention, pool contents after insertions and
+/// applies.
+#[test]
+fn curp_events_that_break_the_schema_rules_are_rejected() {
+    let leader = r#"{"seq":0,"thread":1,"event":"leader_record","contention":true,"cmd":2,"key":"k1","conflict":true,"index":2,"sp":[1],"ucp":[1,2]}"#;
+    let follower = r#"{"seq":0,"thread":2,"event":"follower_record","contention":false,"cmd":2,"key":"k0","conflict":false,"sp":[2]}"#;
+    let applied = r#"{"seq":0,"thread":3,"event":"after_sync","contention":false,"cmd":1,"index":1,"sp":[2]}"#;
+    let schema = SCHEMAS.iter().find(|schema| schema.task == "curp").unwrap();
+    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    for good in [leader, follower, applied] {
+        assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
+        assert_eq!(check_semantics(schema, &object(good)), Ok(()));
+    }
+    let insertion_rule = "the speculative pool holds the command unless it conflicted";
+    for (good, from, to, expected) in [
+        (leader, "\"thread\":1", "\"thread\":2", "`leader_record` is not an event of node 2"),
+        (follower, "\"thread\":2", "\"thread\":0", "`follower_record` is not an event of node 0"),
+        (
+            leader,
+            "\"contention\":true",
+            "\"contention\":false",
+            "a pool insertion is contention exactly when it conflicted",
+        ),
+        (leader, "[1,2]", "[1]", "the uncommitted pool always takes the command"),
+        (follower, "\"sp\":[2]", "\"sp\":[]", insertion_rule),
+        (applied, "\"sp\":[2]", "\"sp\":[1,2]", "applying a command removes it from the pools"),
+        (
+            applied,
+            "\"sp\":[2]",
+            "\"sp\":[2],\"ucp\":[]",
+            "exactly the leader's events report `ucp`",
+        ),
+    ] {
+        let broken = good.replacen(from, to, 1);
+        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+    }
+    let unknown_key = follower.replacen("k0", "k9", 1);
+    assert!(check_event(schema, &object(&unknown_key), 0, 3).is_err());
 }
 
 /// The PGo harnesses each carry our stand-in for `immutable` v0.4 (a Go harness's GOPATH is its

@@ -20,6 +20,7 @@ const TASKS: &[(&str, &str, &str)] = &[
     ("zookeeper", "zookeeper", "Decide"),
     ("dqueue", "dqueue", "ProducerSend"),
     ("locksvc", "locksvc", "ServerRespond"),
+    ("curp", "curp", "LeaderRecord"),
 ];
 
 fn reference_path(task: &str, module: &str, extension: &str) -> PathBuf {

@@ -85,6 +85,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
     assert_eq!(
         ids,
         [
+            "curp",
             "dqueue",
             "etcd",
             "locksvc",
@@ -112,7 +113,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
         serde_json::json!({"provider": "crate", "crate": "ostd", "version": "0.19.0"})
     );
     assert_eq!(by_id("ringbuffer")["source"]["provider"], "git");
-    for id in ["etcd", "redisraft", "zookeeper", "dqueue", "locksvc"] {
+    for id in ["etcd", "redisraft", "zookeeper", "dqueue", "locksvc", "curp"] {
         assert_eq!(by_id(id)["kind"], "distributed", "{id}");
     }
     assert_eq!(by_id("etcd")["source"]["provider"], "git");
@@ -131,7 +132,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
 
     let (code, stdout, stderr) = sysmobench(&["tasks"], &repository_root(), &cache);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout.lines().count(), 10, "{stdout}");
+    assert_eq!(stdout.lines().count(), 11, "{stdout}");
     assert!(stdout.lines().skip(1).all(|line| line.contains("not fetched  20 ")), "{stdout}");
 }
 
@@ -245,7 +246,7 @@ fn traces_reports_unknown_tasks_and_tasks_without_a_harness() {
     assert_eq!(code, 1, "{stderr}");
     assert!(
         stderr.contains(
-            "(known tasks: dqueue, etcd, locksvc, mutex, redisraft, ringbuffer, rwmutex, spin, zookeeper)"
+            "(known tasks: curp, dqueue, etcd, locksvc, mutex, redisraft, ringbuffer, rwmutex, spin, zookeeper)"
         ),
         "{stderr}"
     );
