@@ -3,6 +3,7 @@
 //! This is the edge of the system: it reads files, prints, and maps outcomes to exit codes.
 //! Each subcommand lives in its own module and does its IO here, calling into pure libraries.
 
+mod agent_checkers;
 mod eval;
 mod progress;
 mod report;

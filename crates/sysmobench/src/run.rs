@@ -795,8 +795,13 @@ fn drive(
             }
             AgentCommand::RunChecker { request } => {
                 n_checks += 1;
-                let report =
-                    run_checker(request.what, &request.module_name, &request.module_text, folder);
+                let report = crate::agent_checkers::run_checker(
+                    request.what,
+                    &request.module_name,
+                    &request.module_text,
+                    &request.cfg_text,
+                    folder,
+                );
                 let _ = std::fs::write(
                     folder.join(format!("check-{n_checks:02}-{}.txt", request.what.display_name())),
                     &report.output,
@@ -826,31 +831,6 @@ fn drive(
         };
     }
     Err("the agent took more than 1,000 steps".to_string())
-}
-
-/// The front end as a checker for agents; the model checker does not exist yet.
-fn run_checker(
-    what: CheckerKind,
-    module_name: &str,
-    module_text: &str,
-    folder: &Path,
-) -> CheckerReport {
-    if what != CheckerKind::Sany {
-        return CheckerReport {
-            what,
-            verdict: CheckerVerdict::Unavailable,
-            output: "The model checker is not implemented yet in this version of sysmobench."
-                .to_string(),
-        };
-    }
-    let mut source =
-        FileSystemModules::new(vec![folder.to_path_buf()], module_text.to_string(), true);
-    let root =
-        tla_sema::SourceFile { path: format!("{module_name}.tla"), text: module_text.to_string() };
-    let spec = tla_sema::load_specification(module_name, root, &mut source);
-    let output = crate::sany::report_text(&spec);
-    let verdict = if output.is_empty() { CheckerVerdict::Passed } else { CheckerVerdict::Failed };
-    CheckerReport { what, verdict, output }
 }
 
 #[cfg(test)]

@@ -262,7 +262,7 @@ fn run_with(args: &[String], scratch: &Scratch, environment: &[(&str, &str)]) ->
 /// never answers the later ones; returns the base URL and the request lines plus authorization
 /// headers it saw.
 fn start_fake_openai_server(answered: usize) -> (String, Arc<Mutex<Vec<String>>>) {
-    start_scripted_server(answered, None)
+    start_scripted_server(answered, None, MODEL_REPLY)
 }
 
 /// As [`start_fake_openai_server`], but with `rejection` every answer is that HTTP status line
@@ -270,6 +270,7 @@ fn start_fake_openai_server(answered: usize) -> (String, Arc<Mutex<Vec<String>>>
 fn start_scripted_server(
     answered: usize,
     rejection: Option<&'static str>,
+    content: &'static str,
 ) -> (String, Arc<Mutex<Vec<String>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
@@ -313,7 +314,7 @@ fn start_scripted_server(
                 "id": "chatcmpl-1",
                 "object": "chat.completion",
                 "model": "m1",
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": MODEL_REPLY}, "finish_reason": "stop"}],
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
                 "usage": {"prompt_tokens": 10, "completion_tokens": 20, "total_tokens": 30}
             })
             .to_string();
@@ -449,7 +450,7 @@ fn a_provider_error_fails_its_attempt_cleanly_and_the_report_counts_it() {
     let scratch = Scratch::new("reject");
     let (runs, cache) = (scratch.path("runs"), scratch.path("cache"));
     write_and_fetch_fixture_task(&scratch, &cache);
-    let (base_url, seen) = start_scripted_server(usize::MAX, Some("400 Bad Request"));
+    let (base_url, seen) = start_scripted_server(usize::MAX, Some("400 Bad Request"), MODEL_REPLY);
     let environment = [("SYSMOBENCH_CACHE", cache.as_str()), ("FAKE_BASE_URL", base_url.as_str())];
     let args = basic_run_arguments(&scratch, "x", &["--samples", "2"]);
     let (exit, output) = run_with(&args, &scratch, &environment);
@@ -467,4 +468,37 @@ fn a_provider_error_fails_its_attempt_cleanly_and_the_report_counts_it() {
     let board: serde_json::Value = serde_json::from_str(&output).unwrap();
     assert_eq!(board["rows"][0]["failed_attempts"], 2, "{output}");
     assert_eq!(board["rows"][0]["syntax"]["best"], 0.0, "a failed attempt scores 0: {output}");
+}
+
+/// A reply whose model passes SANY but breaks its own invariant in two steps.
+const MODEL_REPLY_WITH_A_VIOLATION: &str = "```tla\n---- MODULE lock ----\nEXTENDS Naturals\n\
+VARIABLE held\nInit == held = 0\nAcquire == held' = held + 1\nNext == Acquire\n\
+Bounded == held < 2\n====\n```\n\n```cfg\nINIT Init\nNEXT Next\nINVARIANT Bounded\n```\n";
+
+#[test]
+fn repair_rounds_run_the_model_checker_and_send_its_report_back() {
+    let scratch = Scratch::new("repair-tlc");
+    let cache = scratch.path("cache");
+    write_and_fetch_fixture_task(&scratch, &cache);
+    let (base_url, seen) = start_scripted_server(usize::MAX, None, MODEL_REPLY_WITH_A_VIOLATION);
+    let environment = [
+        ("SYSMOBENCH_CACHE", cache.as_str()),
+        ("FAKE_BASE_URL", base_url.as_str()),
+        ("FAKE_API_KEY", "k"),
+    ];
+    let args = basic_run_arguments(&scratch, "repair", &["--repair", "1"]);
+    let (exit, output) = run_with(&args, &scratch, &environment);
+    assert_eq!(exit, 0, "{output}");
+    // The first reply, then the repair round answering the model checker's report.
+    assert_eq!(count_posts(&seen), 2, "{output}");
+    let attempt_folder = scratch.dir.join("runs/repair/lock/basic/openai-api_fake_m1/sample-0");
+    let report = std::fs::read_to_string(attempt_folder.join("check-02-TLC.txt")).unwrap();
+    assert!(report.contains("Error: Invariant Bounded is violated."), "{report}");
+    assert!(report.contains("State 3: <Acquire line 5, col 12 to line 5, col 27 of module lock>"));
+    assert!(report.contains("\nheld = 2\n"), "{report}");
+    // The repair request carries the report to the model.
+    let repair_call = std::fs::read_to_string(attempt_folder.join("call-02.json")).unwrap();
+    assert!(repair_call.contains("Invariant Bounded is violated"), "{repair_call}");
+    let transcript = std::fs::read_to_string(attempt_folder.join("transcript.json")).unwrap();
+    assert!(transcript.contains("\"what\": \"tlc\",\n      \"verdict\": \"failed\""));
 }
