@@ -8,13 +8,11 @@
 //! any moment resumes with `--resume` without repeating a finished call or losing usage. This
 //! module is the IO edge: agents decide, this loop acts.
 
-use crate::sany::FileSystemModules;
 use crate::task_commands::resolve_tasks_directory;
 use bench_agents::{
-    Agent, AgentCommand, AgentEvent, AgentName, BasicAgent, CheckerKind, CheckerReport,
-    CheckerVerdict, CodeTranslationAgent, ExternalAgent, ModelCallSettings, ReferenceAgent,
-    RepairSettings, SanitiseOptions, SourceText, TaskBrief, TraceLearningAgent,
-    TraceLearningSettings, TraceText, TranslationSettings,
+    Agent, AgentCommand, AgentEvent, AgentName, BasicAgent, CodeTranslationAgent, ExternalAgent,
+    ModelCallSettings, ReferenceAgent, RepairSettings, SanitiseOptions, SourceText, TaskBrief,
+    TraceLearningAgent, TraceLearningSettings, TraceText, TranslationSettings,
 };
 use bench_llm::{
     find_dotenv_file, system_clock, thread_sleeper, CallRecorder, Client, ClientConfig, ModelName,
