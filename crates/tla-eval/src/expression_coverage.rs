@@ -115,6 +115,8 @@ struct State {
     opaque: Option<usize>,
     /// The expressions a node's cursor can move to, per expression (and per root).
     children: HashMap<(usize, bool), Rc<Vec<Child>>>,
+    /// Nodes before this one were handed out already (see `aggregate`).
+    shipped_nodes: u32,
 }
 
 /// The counters of one worker.
@@ -719,6 +721,8 @@ fn counted_kind(expr: &Expr) -> bool {
     )
 }
 
+mod aggregate;
 mod print;
 
+pub use aggregate::{AbsorbedCounts, CountsDelta, NodeMap};
 pub use print::{primed_locations, report, Line, ReportRoot};
