@@ -113,10 +113,13 @@ struct State {
     generated: u64,
     /// A function constructor being assigned (see `begin_assignment`).
     opaque: Option<usize>,
-    /// The expressions a node's cursor can move to, per expression (and per root).
-    children: HashMap<(usize, bool), Rc<Vec<Child>>>,
+    /// The expressions a node's cursor can move to, per expression and kind of node (0: an
+    /// expression, 1: a root, 2: a recursive inner call).
+    children: HashMap<(usize, u8), Rc<Vec<Child>>>,
     /// Nodes before this one were handed out already (see `aggregate`).
     shipped_nodes: u32,
+    /// The `LET`s being evaluated as expressions (see `lets_and_recursion`).
+    let_frames: Vec<lets_and_recursion::LetFrame>,
 }
 
 /// The counters of one worker.
@@ -409,6 +412,13 @@ impl ExpressionCoverage {
             if let Some(id) = self.find_in_pairs(node, &children, expr, 0) {
                 return id;
             }
+            // The body of a recursive inner call is counted in the enclosing call's nodes.
+            if let Some(anchor) = self.recursion_anchor(evaluator, node) {
+                let children = self.lookup_children(evaluator, anchor);
+                if children.iter().any(|child| child.key() == target) {
+                    return self.child_node(anchor, Child::Expr(expr));
+                }
+            }
             node = self.state.borrow().nodes[node as usize].parent;
         }
         0
@@ -493,10 +503,12 @@ impl ExpressionCoverage {
     }
 
     fn lookup_children(&self, evaluator: &Evaluator, node: u32) -> Rc<Vec<Child>> {
+        let inner_call = self.recursion_anchor(evaluator, node).is_some();
         let (key, root_formulas, expr, pair) = {
             let state = self.state.borrow();
             let current = &state.nodes[node as usize];
-            let key = (node_key(current), current.root.is_some());
+            let kind = if current.root.is_some() { 1 } else { 2 * u8::from(inner_call) };
+            let key = (node_key(current), kind);
             if let Some(children) = state.children.get(&key) {
                 return children.clone();
             }
@@ -512,6 +524,7 @@ impl ExpressionCoverage {
                 children.extend(out.into_iter().map(Child::Expr));
             }
             (None, Some(kind)) => self.pair_children(kind, expr, &mut children),
+            (None, None) if inner_call => self.argument_children(expr, &mut children),
             (None, None) => self.children_of(evaluator, expr, &mut |child| children.push(child)),
         }
         let children = Rc::new(children);
@@ -722,6 +735,7 @@ fn counted_kind(expr: &Expr) -> bool {
 }
 
 mod aggregate;
+mod lets_and_recursion;
 mod print;
 
 pub use aggregate::{AbsorbedCounts, CountsDelta, NodeMap};

@@ -149,7 +149,17 @@ fn build(
         _ => None,
     };
     if let Some(def) = called {
+        // A recursive inner call: only its arguments (its body is counted in the enclosing
+        // call's nodes).
         if expanding.contains(&def) {
+            let mut children = Vec::new();
+            coverage.argument_children(expr, &mut children);
+            let mut ids = Vec::new();
+            for child in children {
+                let child_dynamic = dynamic.and_then(|d| coverage.dynamic_child(d, child));
+                ids.push(build(coverage, evaluator, child, child_dynamic, primed, nodes, expanding));
+            }
+            nodes[id].children = ids;
             return id;
         }
         expanding.push(def);
