@@ -345,6 +345,15 @@ impl ExpressionCoverage {
         }
     }
 
+    /// Counts one for the current node.
+    pub fn count_current(&self) {
+        let mut state = self.state.borrow_mut();
+        let cursor = state.cursor;
+        if cursor != 0 {
+            state.nodes[cursor as usize].primary += 1;
+        }
+    }
+
     /// Adds to the second number ("cost") of `expr`'s node under the cursor: TLC counts the
     /// elements it enumerates of a set by the expression that made the set (`elements` taken,
     /// plus one for an explicit set `{a, b}`).
