@@ -21,9 +21,7 @@ use crate::checks::{
     check_invariants, first_failing_constraint, implied_violation, invariant_name,
     state_fingerprint,
 };
-use crate::coverage::{
-    account_for_trace_reconstruction, action_error, Coverage, CoverageSnapshot, EventReply,
-};
+use crate::coverage::{action_error, Coverage, CoverageSnapshot, EventReply};
 use crate::model::{Model, NextRelation};
 
 /// How a run may use the machine.
@@ -39,7 +37,7 @@ pub struct CheckOptions {
     /// Told what happens as it happens (TLC prints these as progress lines); the answer to a
     /// progress event can ask for a snapshot of the coverage (TLC's periodic coverage), which
     /// then comes as the next event.
-    pub events: Option<Arc<dyn Fn(CheckEvent<'_>) -> EventReply + Send + Sync>>,
+    pub events: Option<CheckEvents>,
     /// Collect [`CheckReport::coverage`] (TLC's `-coverage`).
     pub coverage: bool,
 }
@@ -58,6 +56,8 @@ impl Default for CheckOptions {
     }
 }
 
+/// Receives a run's events (see [`CheckOptions::events`]).
+pub type CheckEvents = Arc<dyn Fn(CheckEvent<'_>) -> EventReply + Send + Sync>;
 /// What a run reports while it runs.
 #[derive(Clone, Copy)]
 pub enum CheckEvent<'a> {
@@ -67,9 +67,8 @@ pub enum CheckEvent<'a> {
     InitialStatesComputed { distinct: u64 },
     /// A batch of states (or a level) was explored: the counters so far.
     Progress(Statistics),
-    /// The coverage so far, asked for by the answer to the `Progress` event before it. It is
-    /// taken between two batches, when no worker runs, so its counts are those of a prefix of
-    /// the search in TLC's order (the same for any number of workers).
+    /// The coverage so far, asked for by the answer to the `Progress` event before it; taken
+    /// between two batches (no worker runs), so it counts a prefix of the search in TLC's order.
     Coverage(CoverageSnapshot<'a>),
 }
 
@@ -266,22 +265,8 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
     let outdegree = Outdegree::of(std::mem::take(&mut search.outdegrees));
     let mut coverage = search.coverage.take();
     if let Some(coverage) = coverage.as_mut() {
-        fill_action_counts(coverage, &search.action_counts);
-        if let Some(counters) = search.worker.expression_coverage.as_deref() {
-            counters.set_enabled(true);
-        }
-        account_for_trace_reconstruction(
-            coverage,
-            model,
-            &search.actions,
-            &verdict,
-            &search.worker,
-        );
-        if let Some(counters) = search.worker.expression_coverage.as_deref() {
-            counters.set_enabled(false);
-        }
-        let counters = search.worker.expression_coverage.as_deref();
-        crate::coverage::collect_expression_lines(coverage, model, &search.actions, counters);
+        let (counts, actions, worker) = (&search.action_counts, &search.actions, &search.worker);
+        crate::coverage::finish_breadth_first(coverage, counts, model, actions, &verdict, worker);
     }
     let graph = (options.record_graph && matches!(verdict, Verdict::Success)).then(|| StateGraph {
         initial: search.initial.clone(),
@@ -551,10 +536,9 @@ impl<'m> Search<'m> {
         if self.event(CheckEvent::Progress(statistics)) != EventReply::CoverageSnapshot {
             return;
         }
-        let Some(mut coverage) = self.coverage.clone() else { return };
-        fill_action_counts(&mut coverage, &self.action_counts);
+        let Some(coverage) = &self.coverage else { return };
         let counters = self.worker.expression_coverage.as_deref();
-        crate::coverage::collect_expression_lines(&mut coverage, self.model, &self.actions, counters);
+        let coverage = coverage.so_far(&self.action_counts, self.model, &self.actions, counters);
         self.event(CheckEvent::Coverage(CoverageSnapshot {
             coverage: &coverage,
             model: self.model,
@@ -980,14 +964,6 @@ impl<'m> Search<'m> {
 
 /// Records which actions were tried and which were enabled in one expanded state: the actions
 /// run in order, up to the one that failed if one did.
-/// The per-action counts the search keeps apart, into the coverage.
-fn fill_action_counts(coverage: &mut Coverage, counts: &[ActionCounts]) {
-    for (activity, counts) in coverage.actions.iter_mut().zip(counts) {
-        activity.generated = counts.generated;
-        activity.new_states = counts.distinct;
-    }
-}
-
 fn record_expansion(coverage: &mut Coverage, expansion: &Expansion, actions: usize) {
     let tried = match &expansion.error {
         Some((_, _, Some(failing))) => *failing as usize + 1,

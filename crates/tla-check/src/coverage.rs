@@ -185,6 +185,29 @@ impl Coverage {
         }
     }
 
+    /// The per-action counts the breadth-first search keeps apart, into these.
+    pub(crate) fn fill_action_counts(&mut self, counts: &[crate::bfs::ActionCounts]) {
+        for (activity, counts) in self.actions.iter_mut().zip(counts) {
+            activity.generated = counts.generated;
+            activity.new_states = counts.distinct;
+        }
+    }
+
+    /// A copy of these counts with the search's per-action counts and the per-expression lines
+    /// so far (a periodic report).
+    pub(crate) fn so_far(
+        &self,
+        action_counts: &[crate::bfs::ActionCounts],
+        model: &Model,
+        actions: &[Action],
+        counters: Option<&ExpressionCoverage>,
+    ) -> Coverage {
+        let mut coverage = self.clone();
+        coverage.fill_action_counts(action_counts);
+        collect_expression_lines(&mut coverage, model, actions, counters);
+        coverage
+    }
+
     /// Adds another run's (or trace's) counts to these.
     pub fn merge(&mut self, other: Coverage) {
         self.init.generated += other.init.generated;
@@ -279,6 +302,28 @@ pub fn account_for_trace_reconstruction(
             rebuild.action_generated[index] += generated.len() as u64;
         }
     }
+}
+
+/// The coverage of a finished breadth-first run: the search's per-action counts, what TLC
+/// counts again while it rebuilds an error trace, and the per-expression lines.
+pub(crate) fn finish_breadth_first(
+    coverage: &mut Coverage,
+    action_counts: &[crate::bfs::ActionCounts],
+    model: &Model,
+    actions: &[Action],
+    verdict: &Verdict,
+    worker: &WorkerContext,
+) {
+    coverage.fill_action_counts(action_counts);
+    let counters = worker.expression_coverage.as_deref();
+    if let Some(counters) = counters {
+        counters.set_enabled(true);
+    }
+    account_for_trace_reconstruction(coverage, model, actions, verdict, worker);
+    if let Some(counters) = counters {
+        counters.set_enabled(false);
+    }
+    collect_expression_lines(coverage, model, actions, counters);
 }
 
 /// One step of a trace rebuilt as TLC does: the actions in order, all successors of each, until

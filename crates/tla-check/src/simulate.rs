@@ -13,6 +13,12 @@
 //! evaluation error nor a violation ends the run: a failing action is recorded and treated as
 //! disabled at that step, a violation (the first is kept) ends only its trace, so one broken
 //! action does not hide the others.
+//!
+//! With [`SimulationOptions::coverage`] every worker also counts TLC's per-expression coverage;
+//! each finished trace's counts are added to one tree of the run (and taken out again for the
+//! traces that finished after the trace that stopped the run). [`SimulationOptions::events`]
+//! is told the progress after each trace and can ask for the coverage of the traces finished so
+//! far (TLC's periodic coverage).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -157,7 +157,15 @@ fn build(
             let mut ids = Vec::new();
             for child in children {
                 let child_dynamic = dynamic.and_then(|d| coverage.dynamic_child(d, child));
-                ids.push(build(coverage, evaluator, child, child_dynamic, primed, nodes, expanding));
+                ids.push(build(
+                    coverage,
+                    evaluator,
+                    child,
+                    child_dynamic,
+                    primed,
+                    nodes,
+                    expanding,
+                ));
             }
             nodes[id].children = ids;
             return id;
