@@ -120,6 +120,9 @@ struct State {
     shipped_nodes: u32,
     /// The `LET`s being evaluated as expressions (see `lets_and_recursion`).
     let_frames: Vec<lets_and_recursion::LetFrame>,
+    /// Per application `F(...)` of an operator parameter: the nodes of the bodies of the
+    /// operators it applied (see `link_operator_body`).
+    operator_links: HashMap<u32, Vec<u32>>,
 }
 
 /// The counters of one worker.
@@ -313,6 +316,44 @@ impl ExpressionCoverage {
         Ok(value)
     }
 
+    /// The body of the operator `argument` names, when it is an operator argument with a body.
+    fn operator_argument_body(&self, argument: &'static Expr) -> Option<&'static Expr> {
+        let ExprKind::Operator(operator) = &argument.kind else { return None };
+        let def = match operator {
+            tla_sema::hir::OperatorRef::Definition { def, .. }
+            | tla_sema::hir::OperatorRef::Local { def, .. } => *def,
+            _ => return None,
+        };
+        match self.hir.definitions.get(def as usize).map(|d| &d.body) {
+            Some(Body::Expression(body)) => Some(body),
+            _ => None,
+        }
+    }
+
+    /// TLC makes the body of an operator given as an argument a child of the call that gives
+    /// it and of every application `F(...)` of the parameter, one node shared by all of them:
+    /// when the cursor at `F(...)` (`from`) finds that body at the call (`at`), the application
+    /// is linked to it (`found`), for printing.
+    fn link_operator_body(&self, from: u32, at: u32, found: u32) {
+        if from == at {
+            return;
+        }
+        let mut state = self.state.borrow_mut();
+        let is_application =
+            matches!(state.nodes[from as usize].expr.kind, ExprKind::CallParameter { .. })
+                && state.nodes[from as usize].pair.is_none();
+        let is_call = matches!(
+            state.nodes[at as usize].expr.kind,
+            ExprKind::Call { .. } | ExprKind::CallLet { .. }
+        ) && state.nodes[at as usize].pair.is_none();
+        if is_application && is_call {
+            let links = state.operator_links.entry(from).or_default();
+            if !links.contains(&found) {
+                links.push(found);
+            }
+        }
+    }
+
     /// The next evaluation of the current node is not counted (TLC evaluates a call of a
     /// defined operator in the successor walk without counting the call).
     pub fn skip_next_count(&self) {
@@ -411,12 +452,16 @@ impl ExpressionCoverage {
         }
         let mut node = from;
         while node != 0 {
-            if let Some(id) = self.state.borrow().index.get(&(node, target)) {
-                return *id;
+            let known = self.state.borrow().index.get(&(node, target)).copied();
+            if let Some(id) = known {
+                self.link_operator_body(from, node, id);
+                return id;
             }
             let children = self.lookup_children(evaluator, node);
             if children.iter().any(|child| child.key() == target) {
-                return self.child_node(node, Child::Expr(expr));
+                let id = self.child_node(node, Child::Expr(expr));
+                self.link_operator_body(from, node, id);
+                return id;
             }
             if let Some(id) = self.find_in_pairs(node, &children, expr, 0) {
                 return id;
@@ -588,18 +633,27 @@ impl ExpressionCoverage {
         let bound_sets = |bounds: &'static [tla_sema::hir::Bound]| {
             bounds.iter().filter_map(|bound| bound.set.as_ref()).collect::<Vec<&'static Expr>>()
         };
+        // An operator given as an argument (`LAMBDA v : e`, `Inc`) stands for its body.
+        let arguments_of = |arguments: &'static [Expr], push: &mut dyn FnMut(Child)| {
+            for argument in arguments {
+                match self.operator_argument_body(argument) {
+                    Some(body) => roots(body, push),
+                    None => roots(argument, push),
+                }
+            }
+        };
         match &expr.kind {
             ExprKind::Call { def, arguments } => {
                 if let Some(body) = body_of(*def) {
                     roots(body, push);
                 }
-                arguments.iter().for_each(|a| roots(a, push));
+                arguments_of(arguments, push);
             }
             ExprKind::CallLet { def, arguments, .. } => {
                 if let Some(body) = body_of(*def) {
                     roots(body, push);
                 }
-                arguments.iter().for_each(|a| roots(a, push));
+                arguments_of(arguments, push);
             }
             ExprKind::CallConstant { constant, arguments } => {
                 if let Some(body) = evaluator.constant_definition(*constant).and_then(body_of) {
