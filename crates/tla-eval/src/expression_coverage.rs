@@ -123,6 +123,8 @@ struct State {
     /// Per application `F(...)` of an operator parameter: the nodes of the bodies of the
     /// operators it applied (see `link_operator_body`).
     operator_links: HashMap<u32, Vec<u32>>,
+    /// Nodes that stand for "count in this application" (see `link_operator_body`).
+    absorbing: HashMap<u32, u32>,
 }
 
 /// The counters of one worker.
@@ -233,6 +235,15 @@ impl ExpressionCoverage {
         if saved == 0 || !self.is_counted(expr) {
             return saved;
         }
+        // Inside an operator's body that TLC could not link (see `link_operator_body`): every
+        // evaluation is counted in the application `F(...)` itself.
+        let absorbing = self.state.borrow().absorbing.get(&saved).copied();
+        if let Some(application) = absorbing {
+            if count {
+                self.state.borrow_mut().nodes[application as usize].primary += 1;
+            }
+            return saved;
+        }
         if self.in_opaque_body(saved, expr) {
             self.state.borrow_mut().cursor = 0;
             return saved;
@@ -245,8 +256,9 @@ impl ExpressionCoverage {
         state.cursor = node;
         if count {
             let skip = std::mem::take(&mut state.skip_next) && node == saved;
+            let counted = state.absorbing.get(&node).copied().unwrap_or(node);
             if node != 0 && !skip {
-                state.nodes[node as usize].primary += 1;
+                state.nodes[counted as usize].primary += 1;
             }
         }
         // A constant definition is computed once, at start-up in TLC: what its computation
@@ -333,10 +345,14 @@ impl ExpressionCoverage {
     /// TLC makes the body of an operator given as an argument a child of the call that gives
     /// it and of every application `F(...)` of the parameter, one node shared by all of them:
     /// when the cursor at `F(...)` (`from`) finds that body at the call (`at`), the application
-    /// is linked to it (`found`), for printing.
-    fn link_operator_body(&self, from: u32, at: u32, found: u32) {
+    /// is linked to it (`found`), for printing. TLC does not make that link for a call inside
+    /// the expansion of a reference to a `LET` definition (its tree there is made from the
+    /// definition a second time, without the operator's body); it then counts everything the
+    /// body evaluates in the application itself: the cursor moves to a node that stands for
+    /// that (returned instead of `found`).
+    fn link_operator_body(&self, from: u32, at: u32, found: u32) -> u32 {
         if from == at {
-            return;
+            return found;
         }
         let mut state = self.state.borrow_mut();
         let is_application =
@@ -346,12 +362,43 @@ impl ExpressionCoverage {
             state.nodes[at as usize].expr.kind,
             ExprKind::Call { .. } | ExprKind::CallLet { .. }
         ) && state.nodes[at as usize].pair.is_none();
-        if is_application && is_call {
-            let links = state.operator_links.entry(from).or_default();
-            if !links.contains(&found) {
-                links.push(found);
-            }
+        if !(is_application && is_call) {
+            return found;
         }
+        let mut ancestor = state.nodes[at as usize].parent;
+        while ancestor != 0 {
+            let node = &state.nodes[ancestor as usize];
+            if node.pair.is_none() && matches!(node.expr.kind, ExprKind::CallLet { .. }) {
+                return Self::absorber(&mut state, from);
+            }
+            ancestor = node.parent;
+        }
+        let links = state.operator_links.entry(from).or_default();
+        if !links.contains(&found) {
+            links.push(found);
+        }
+        found
+    }
+
+    /// The node that stands for "count in `application`" (see `link_operator_body`).
+    fn absorber(state: &mut State, application: u32) -> u32 {
+        let key = (application, address(state.nodes[application as usize].expr) | 3);
+        if let Some(id) = state.index.get(&key) {
+            return *id;
+        }
+        let id = state.nodes.len() as u32;
+        let expr = state.nodes[application as usize].expr;
+        state.nodes.push(Node {
+            parent: application,
+            expr,
+            pair: None,
+            root: None,
+            primary: 0,
+            secondary: 0,
+        });
+        state.index.insert(key, id);
+        state.absorbing.insert(id, application);
+        id
     }
 
     /// The next evaluation of the current node is not counted (TLC evaluates a call of a
@@ -454,14 +501,12 @@ impl ExpressionCoverage {
         while node != 0 {
             let known = self.state.borrow().index.get(&(node, target)).copied();
             if let Some(id) = known {
-                self.link_operator_body(from, node, id);
-                return id;
+                return self.link_operator_body(from, node, id);
             }
             let children = self.lookup_children(evaluator, node);
             if children.iter().any(|child| child.key() == target) {
                 let id = self.child_node(node, Child::Expr(expr));
-                self.link_operator_body(from, node, id);
-                return id;
+                return self.link_operator_body(from, node, id);
             }
             if let Some(id) = self.find_in_pairs(node, &children, expr, 0) {
                 return id;
