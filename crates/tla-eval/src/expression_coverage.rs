@@ -678,10 +678,14 @@ impl ExpressionCoverage {
         let bound_sets = |bounds: &'static [tla_sema::hir::Bound]| {
             bounds.iter().filter_map(|bound| bound.set.as_ref()).collect::<Vec<&'static Expr>>()
         };
-        // An operator given as an argument (`LAMBDA v : e`, `Inc`) stands for its body.
-        let arguments_of = |arguments: &'static [Expr], push: &mut dyn FnMut(Child)| {
+        // An operator given as an argument (`LAMBDA v : e`, `Inc`) to an operator of the user's
+        // stands for its body. (TLC's operators of the standard modules, such as `SelectSeq`,
+        // are Java code that applies the operator without counting.)
+        let arguments_of = |def: u32, arguments: &'static [Expr], push: &mut dyn FnMut(Child)| {
+            let users = evaluator.native_of(def, arguments).is_none()
+                && body_of(def).is_some_and(|body| !self.is_standard(body));
             for argument in arguments {
-                match self.operator_argument_body(argument) {
+                match self.operator_argument_body(argument).filter(|_| users) {
                     Some(body) => roots(body, push),
                     None => roots(argument, push),
                 }
@@ -692,13 +696,13 @@ impl ExpressionCoverage {
                 if let Some(body) = body_of(*def) {
                     roots(body, push);
                 }
-                arguments_of(arguments, push);
+                arguments_of(*def, arguments, push);
             }
             ExprKind::CallLet { def, arguments, .. } => {
                 if let Some(body) = body_of(*def) {
                     roots(body, push);
                 }
-                arguments_of(arguments, push);
+                arguments_of(*def, arguments, push);
             }
             ExprKind::CallConstant { constant, arguments } => {
                 if let Some(body) = evaluator.constant_definition(*constant).and_then(body_of) {
