@@ -11,6 +11,8 @@ mod run;
 mod sany;
 mod task_commands;
 mod tlc;
+mod tlc_coverage;
+mod tlc_simulation;
 
 use std::process::ExitCode;
 

@@ -11,10 +11,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tla_check::report::{self, Message, SourceIndex, StatePrinter};
-use tla_check::{CheckEvent, CheckOptions, CheckReport, Limits};
+use tla_check::{CheckEvent, CheckOptions, CheckReport, EventReply, Limits};
 use tla_eval::EvalSettings;
 use tla_values::Interner;
 
+use crate::progress::{CoverageTicks, ProgressSchedule};
 use crate::sany::FileSystemModules;
 
 /// What a `tlc` run was asked to do.
@@ -55,11 +56,15 @@ pub struct TlcOptions {
     /// `-dump dot[,actionlabels] FILE`: write the state graph as GraphViz, and whether edges
     /// carry action names.
     pub dump_dot: Option<(PathBuf, bool)>,
-    /// `-coverage N`: print coverage statistics (TLC also prints them every N minutes; here
-    /// only at the end of the run).
+    /// `-coverage N`: print coverage statistics at the end of the run, and with every so many
+    /// progress reports while it runs (see `progress::CoverageTicks`).
     pub coverage_minutes: Option<u64>,
     /// `--coverage-json FILE`: write the coverage as JSON.
     pub coverage_json: Option<PathBuf>,
+    /// `--progress-interval-ms MS` (not in the usage text; for tests): the time between two
+    /// progress reports instead of TLC's (3 s, then a minute). With 0, every point where the
+    /// checker can report is a report, so periodic output can be tested without waiting.
+    pub progress_interval: Option<Duration>,
 }
 
 impl TlcOptions {
@@ -90,6 +95,7 @@ impl TlcOptions {
             dump_dot: None,
             coverage_minutes: None,
             coverage_json: None,
+            progress_interval: None,
         }
     }
 
@@ -226,6 +232,10 @@ fn parse_arguments(args: &[String]) -> Result<TlcOptions, String> {
             "-coverage" => options.coverage_minutes = Some(number(value(&mut index, arg)?, arg)?),
             "--coverage-json" => {
                 options.coverage_json = Some(PathBuf::from(value(&mut index, arg)?))
+            }
+            "--progress-interval-ms" => {
+                let milliseconds = number(value(&mut index, arg)?, arg)?;
+                options.progress_interval = Some(Duration::from_millis(milliseconds));
             }
             "-simulate" => {
                 options.simulate = Some(DEFAULT_SIMULATION_TRACES);
@@ -447,7 +457,7 @@ pub fn model_check(
         allow_environment: options.allow_environment,
         allow_file_reads: options.allow_file_reads,
     };
-    let sources = SourceIndex::new(&hir, &texts);
+    let sources = Arc::new(SourceIndex::new(&hir, &texts));
     let mut model =
         match tla_check::build_model(hir, &config, interner, settings, options.deadlock_off) {
             Ok(model) => model,
@@ -479,8 +489,14 @@ pub fn model_check(
         )]);
     }
     if let Some(traces) = options.simulate {
-        let (messages, exit_code, simulation) =
-            run_simulation(&model, options, traces, &sources, &variable_order, emit.clone());
+        let (messages, exit_code, simulation) = crate::tlc_simulation::run_simulation(
+            &model,
+            options,
+            traces,
+            &sources,
+            &variable_order,
+            emit.clone(),
+        );
         let mut run = finish(messages, exit_code, None);
         run.simulation = Some(simulation);
         return run;
@@ -497,21 +513,37 @@ pub fn model_check(
     let memory_probe: Arc<dyn Fn() -> u64 + Send + Sync> = Arc::new(resident_memory_bytes);
     emit(&[Message::info(report::code::COMPUTING_INIT, "Computing initial states...")]);
     let event_emit = emit.clone();
-    let progress = Mutex::new(crate::progress::ProgressReports::new(std::time::Instant::now()));
-    let events = Arc::new(move |event: CheckEvent| match event {
-        CheckEvent::InitialStatesProgress(count) => {
-            event_emit(&[Message::info(2269, format!("Computed {count} initial states..."))])
-        }
-        CheckEvent::InitialStatesComputed { distinct } => {
-            event_emit(&[report::initial_states_message(distinct, &now_text())])
-        }
-        CheckEvent::Progress(statistics) => {
-            let due =
-                progress.lock().ok().and_then(|mut reports| reports.due(&statistics, &now_text()));
-            if let Some(message) = due {
-                event_emit(&[message]);
+    let progress = Mutex::new(crate::progress::ProgressReports::new(
+        std::time::Instant::now(),
+        ProgressSchedule::BREADTH_FIRST.with_interval(options.progress_interval),
+        options.coverage_minutes.map(CoverageTicks::breadth_first),
+    ));
+    let event_sources = sources.clone();
+    let events = Arc::new(move |event: CheckEvent<'_>| {
+        match event {
+            CheckEvent::InitialStatesProgress(count) => {
+                event_emit(&[Message::info(2269, format!("Computed {count} initial states..."))])
+            }
+            CheckEvent::InitialStatesComputed { distinct } => {
+                event_emit(&[report::initial_states_message(distinct, &now_text())])
+            }
+            CheckEvent::Progress(statistics) => {
+                let due = progress
+                    .lock()
+                    .ok()
+                    .and_then(|mut reports| reports.due(&statistics, &now_text()));
+                if let Some(due) = due {
+                    event_emit(&[due.message]);
+                    if due.with_coverage {
+                        return EventReply::CoverageSnapshot;
+                    }
+                }
+            }
+            CheckEvent::Coverage(snapshot) => {
+                event_emit(&crate::tlc_coverage::periodic_block(&snapshot, &event_sources))
             }
         }
+        EventReply::Continue
     });
     let check_options = CheckOptions {
         workers: options.workers,
@@ -528,11 +560,11 @@ pub fn model_check(
         coverage: options.collects_coverage(),
     };
     let check_report = tla_check::check(&model, &check_options);
-    let coverage = coverage_output(
+    let coverage = crate::tlc_coverage::coverage_output(
         options,
         &model,
         &sources,
-        CoveredRun {
+        crate::tlc_coverage::CoveredRun {
             coverage: check_report.coverage.as_ref(),
             actions: &check_report.actions,
             verdict: &check_report.verdict,
@@ -622,138 +654,6 @@ pub fn model_check(
     );
     let exit_code = report::exit_code(&check_report.verdict);
     finish(messages, exit_code, Some(check_report))
-}
-
-/// `-simulate`: TLC's messages and exit code for a simulation run.
-fn run_simulation(
-    model: &tla_check::Model,
-    options: &TlcOptions,
-    traces: u64,
-    sources: &SourceIndex,
-    variable_order: &[String],
-    emit: Emitter,
-) -> (Vec<Message>, i32, tla_check::SimulationReport) {
-    let simulation_options = tla_check::SimulationOptions {
-        traces,
-        depth: options.depth,
-        seed: options.seed,
-        workers: options.workers,
-        keep_going: options.keep_going,
-        max_duration: options.max_seconds.map(Duration::from_secs),
-        coverage: options.collects_coverage(),
-    };
-    let started = std::time::Instant::now();
-    let report = tla_check::simulate(model, &simulation_options);
-    emit(&[
-        Message::info(2269, format!("Computed {} initial states...", report.initial_states)),
-        report::initial_states_message(report.initial_states, &now_text()),
-    ]);
-    let hir = model.evaluator.hir();
-    let printer = StatePrinter::new(hir, variable_order);
-    let initial_label = match (&model.init_name, model.init.first()) {
-        (Some(name), Some(init)) => {
-            format!("<{name} {}>", sources.location_text(&tla_eval::Location::of(init)))
-        }
-        _ => "<Initial predicate>".to_string(),
-    };
-    let (mut messages, _) = report::verdict_messages(
-        &report.verdict,
-        &report.actions,
-        sources,
-        &printer,
-        &initial_label,
-    );
-    messages.extend(coverage_output(
-        options,
-        model,
-        sources,
-        CoveredRun {
-            coverage: report.coverage.as_ref(),
-            actions: &report.actions,
-            verdict: &report.verdict,
-            duration: started.elapsed(),
-            mode: "simulate",
-        },
-    ));
-    let lengths = &report.trace_lengths;
-    let count = lengths.len().max(1) as f64;
-    let mean = lengths.iter().sum::<u64>() as f64 / count;
-    let variance =
-        lengths.iter().map(|length| (*length as f64 - mean).powi(2)).sum::<f64>() / count;
-    messages.push(Message::info(
-        2200,
-        format!(
-            "Progress: {} states checked, {} traces generated (trace length: mean={:.0}, var(x)={:.0}, sd={:.0})",
-            report.states_generated,
-            report.traces,
-            mean,
-            variance,
-            variance.sqrt()
-        ),
-    ));
-    messages.push(Message::info(
-        2199,
-        format!("The number of states generated: {}", report.states_generated),
-    ));
-    messages.push(Message::info(
-        2199,
-        format!("Simulation using seed {} and aril 0", options.seed as i64),
-    ));
-    if report.timed_out {
-        messages.push(Message::error(
-            report::code::LIMIT_REACHED,
-            "The simulation was stopped by the time limit before all traces were generated.",
-        ));
-        return (messages, 152, report);
-    }
-    let exit_code = report::exit_code(&report.verdict);
-    (messages, exit_code, report)
-}
-
-/// What a finished run (breadth first or simulated) gives coverage reporting.
-struct CoveredRun<'r> {
-    coverage: Option<&'r tla_check::coverage::Coverage>,
-    actions: &'r [tla_eval::Action],
-    verdict: &'r tla_check::Verdict,
-    duration: Duration,
-    /// `"bfs"` or `"simulate"`.
-    mode: &'r str,
-}
-
-/// The coverage block to print (`-coverage`), after writing the JSON form (`--coverage-json`);
-/// a warning takes the block's place when the JSON file could not be written.
-fn coverage_output(
-    options: &TlcOptions,
-    model: &tla_check::Model,
-    sources: &SourceIndex,
-    run: CoveredRun,
-) -> Vec<Message> {
-    use tla_check::coverage_report;
-    let CoveredRun { coverage, actions, verdict, duration, mode } = run;
-    let Some(coverage) = coverage else { return Vec::new() };
-    let mut messages = Vec::new();
-    if let Some(path) = &options.coverage_json {
-        let document =
-            coverage_report::coverage_json(coverage, model, actions, verdict, sources, mode);
-        let text = serde_json::to_string_pretty(&document).unwrap_or_default();
-        if let Err(error) = std::fs::write(path, text + "\n") {
-            messages.push(Message::info(
-                1000,
-                format!("Warning: could not write the coverage to {}: {error}", path.display()),
-            ));
-        }
-    }
-    if options.coverage_minutes.is_some() {
-        messages.extend(coverage_report::coverage_messages(
-            coverage,
-            model,
-            actions,
-            sources,
-            &now_text(),
-            duration,
-        ));
-    }
-    messages
 }
 
 /// Writes the counterexample as ITF when `--itf` asked for it; a message when that failed.
@@ -902,7 +802,7 @@ fn elapsed_text(report: Option<&CheckReport>) -> String {
 }
 
 /// The wall-clock time as TLC prints it (`2026-11-30 20:31:18`), in UTC.
-fn now_text() -> String {
+pub(crate) fn now_text() -> String {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|elapsed| elapsed.as_secs())

@@ -20,7 +20,7 @@ use tla_values::Value;
 use crate::checks::{
     check_invariants, first_failing_constraint, invariant_name, state_fingerprint,
 };
-use crate::coverage::{account_for_trace_reconstruction, action_error, Coverage};
+use crate::coverage::{action_error, Coverage, CoverageSnapshot, EventReply};
 use crate::expansion::{expand_batch, BatchClaims, Expander, Expansion};
 use crate::model::{Model, NextRelation};
 
@@ -34,8 +34,10 @@ pub struct CheckOptions {
     pub limits: Limits,
     /// `-continue`: report each invariant violation and go on exploring.
     pub continue_after_violation: bool,
-    /// Told what happens as it happens (TLC prints these as progress lines).
-    pub events: Option<Arc<dyn Fn(CheckEvent) + Send + Sync>>,
+    /// Told what happens as it happens (TLC prints these as progress lines); the answer to a
+    /// progress event can ask for a snapshot of the coverage (TLC's periodic coverage), which
+    /// then comes as the next event.
+    pub events: Option<CheckEvents>,
     /// Collect [`CheckReport::coverage`] (TLC's `-coverage`).
     pub coverage: bool,
 }
@@ -54,15 +56,20 @@ impl Default for CheckOptions {
     }
 }
 
+/// Receives a run's events (see [`CheckOptions::events`]).
+pub type CheckEvents = Arc<dyn Fn(CheckEvent<'_>) -> EventReply + Send + Sync>;
 /// What a run reports while it runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CheckEvent {
+#[derive(Clone, Copy)]
+pub enum CheckEvent<'a> {
     /// `n` initial states were computed so far (TLC reports powers of two).
     InitialStatesProgress(u64),
     /// All initial states were computed; `distinct` of them were kept.
     InitialStatesComputed { distinct: u64 },
     /// A batch of states (or a level) was explored: the counters so far.
     Progress(Statistics),
+    /// The coverage so far, asked for by the answer to the `Progress` event before it; taken
+    /// between two batches (no worker runs), so it counts a prefix of the search in TLC's order.
+    Coverage(CoverageSnapshot<'a>),
 }
 
 /// Bounds that end a run cleanly.
@@ -239,24 +246,8 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
     let outdegree = Outdegree::of(std::mem::take(&mut search.outdegrees));
     let mut coverage = search.coverage.take();
     if let Some(coverage) = coverage.as_mut() {
-        for (activity, counts) in coverage.actions.iter_mut().zip(&search.action_counts) {
-            activity.generated = counts.generated;
-            activity.new_states = counts.distinct;
-        }
-        if let Some(counters) = search.worker.expression_coverage.as_deref() {
-            counters.set_enabled(true);
-        }
-        account_for_trace_reconstruction(
-            coverage,
-            model,
-            &search.actions,
-            &verdict,
-            &search.worker,
-        );
-        if let Some(counters) = search.worker.expression_coverage.as_deref() {
-            counters.set_enabled(false);
-        }
-        crate::coverage::collect_expression_lines(coverage, model, &search.actions, &search.worker);
+        let (counts, actions, worker) = (&search.action_counts, &search.actions, &search.worker);
+        crate::coverage::finish_breadth_first(coverage, counts, model, actions, &verdict, worker);
     }
     let graph = (options.record_graph && matches!(verdict, Verdict::Success)).then(|| StateGraph {
         initial: search.initial.clone(),
@@ -397,17 +388,17 @@ impl<'m> Search<'m> {
                 {
                     return verdict;
                 }
-                self.event(CheckEvent::Progress(Statistics {
-                    queue: (remaining_after - batch.len() + next_frontier.len()) as u64,
-                    ..self.statistics
-                }));
+                // The level's last batch is reported as the end of the level, below.
+                if remaining_after > batch.len() {
+                    self.progress(Statistics {
+                        queue: (remaining_after - batch.len() + next_frontier.len()) as u64,
+                        ..self.statistics
+                    });
+                }
             }
             frontier = next_frontier;
             self.statistics.queue = frontier.len() as u64;
-            self.event(CheckEvent::Progress(Statistics {
-                queue: frontier.len() as u64,
-                ..self.statistics
-            }));
+            self.progress(Statistics { queue: frontier.len() as u64, ..self.statistics });
         }
         self.queue_left = 0;
         if self.options.record_graph {
@@ -433,10 +424,27 @@ impl<'m> Search<'m> {
         Verdict::Success
     }
 
-    fn event(&self, event: CheckEvent) {
-        if let Some(events) = &self.options.events {
-            events(event);
+    fn event(&self, event: CheckEvent) -> EventReply {
+        match &self.options.events {
+            Some(events) => events(event),
+            None => EventReply::Continue,
         }
+    }
+
+    /// Reports the counters so far, and the coverage so far when the answer asks for it.
+    fn progress(&self, statistics: Statistics) {
+        if self.event(CheckEvent::Progress(statistics)) != EventReply::CoverageSnapshot {
+            return;
+        }
+        let Some(coverage) = &self.coverage else { return };
+        let counters = self.worker.expression_coverage.as_deref();
+        let coverage = coverage.so_far(&self.action_counts, self.model, &self.actions, counters);
+        self.event(CheckEvent::Coverage(CoverageSnapshot {
+            coverage: &coverage,
+            model: self.model,
+            actions: &self.actions,
+            elapsed: self.started.elapsed(),
+        }));
     }
 
     fn limits_reached(&self) -> Option<Verdict> {

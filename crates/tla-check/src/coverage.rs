@@ -15,6 +15,7 @@
 //! re-evaluations so that the printed lines agree with TLC's.
 
 use std::collections::HashSet;
+use std::time::Duration;
 
 use tla_eval::expression_coverage::{self, ExpressionCoverage, PairKind, ReportRoot, RootKind};
 use tla_eval::{successors, Action, Env, Location, WorkerContext};
@@ -85,8 +86,29 @@ pub struct Coverage {
     /// [`account_for_trace_reconstruction`]); kept apart so that the counts above are what the
     /// run did.
     pub trace_rebuild: TraceRebuildCounts,
-    /// TLC's per-expression counts under each printed line (breadth-first runs), by root.
+    /// TLC's per-expression counts under each printed line, by root.
     pub expressions: Vec<(ExpressionRoot, Vec<ExpressionLine>)>,
+    /// The run is a simulation (TLC prints 0 distinct values for every variable then).
+    pub simulation: bool,
+}
+
+/// The coverage of a run so far, handed to the caller while the run goes on (TLC's periodic
+/// coverage reports, `-coverage N`).
+#[derive(Clone, Copy)]
+pub struct CoverageSnapshot<'a> {
+    pub coverage: &'a Coverage,
+    pub model: &'a Model,
+    pub actions: &'a [Action],
+    /// Time since the run started.
+    pub elapsed: Duration,
+}
+
+/// A caller's answer to a progress event of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventReply {
+    Continue,
+    /// Send the coverage so far (as the next event).
+    CoverageSnapshot,
 }
 
 /// What a printed coverage line is about: the kind of root and the address of its first
@@ -130,6 +152,7 @@ impl Coverage {
             variables: vec![VariableValues::default(); model.evaluator.hir().variables.len()],
             trace_rebuild: TraceRebuildCounts::default(),
             expressions: Vec::new(),
+            simulation: false,
         }
     }
 
@@ -160,6 +183,29 @@ impl Coverage {
                 activity.first_error = Some(error);
             }
         }
+    }
+
+    /// The per-action counts the breadth-first search keeps apart, into these.
+    pub(crate) fn fill_action_counts(&mut self, counts: &[crate::bfs::ActionCounts]) {
+        for (activity, counts) in self.actions.iter_mut().zip(counts) {
+            activity.generated = counts.generated;
+            activity.new_states = counts.distinct;
+        }
+    }
+
+    /// A copy of these counts with the search's per-action counts and the per-expression lines
+    /// so far (a periodic report).
+    pub(crate) fn so_far(
+        &self,
+        action_counts: &[crate::bfs::ActionCounts],
+        model: &Model,
+        actions: &[Action],
+        counters: Option<&ExpressionCoverage>,
+    ) -> Coverage {
+        let mut coverage = self.clone();
+        coverage.fill_action_counts(action_counts);
+        collect_expression_lines(&mut coverage, model, actions, counters);
+        coverage
     }
 
     /// Adds another run's (or trace's) counts to these.
@@ -258,6 +304,28 @@ pub fn account_for_trace_reconstruction(
     }
 }
 
+/// The coverage of a finished breadth-first run: the search's per-action counts, what TLC
+/// counts again while it rebuilds an error trace, and the per-expression lines.
+pub(crate) fn finish_breadth_first(
+    coverage: &mut Coverage,
+    action_counts: &[crate::bfs::ActionCounts],
+    model: &Model,
+    actions: &[Action],
+    verdict: &Verdict,
+    worker: &WorkerContext,
+) {
+    coverage.fill_action_counts(action_counts);
+    let counters = worker.expression_coverage.as_deref();
+    if let Some(counters) = counters {
+        counters.set_enabled(true);
+    }
+    account_for_trace_reconstruction(coverage, model, actions, verdict, worker);
+    if let Some(counters) = counters {
+        counters.set_enabled(false);
+    }
+    collect_expression_lines(coverage, model, actions, counters);
+}
+
 /// One step of a trace rebuilt as TLC does: the actions in order, all successors of each, until
 /// one of them is the next state.
 fn rebuild_step(
@@ -315,14 +383,15 @@ pub fn with_root<T>(
     )
 }
 
-/// Fills [`Coverage::expressions`] from the counters of `worker` (all workers merged into it).
+/// Fills [`Coverage::expressions`] from `counters` (what the run counted).
 pub fn collect_expression_lines(
     coverage: &mut Coverage,
     model: &Model,
     actions: &[Action],
-    worker: &WorkerContext,
+    counters: Option<&ExpressionCoverage>,
 ) {
-    let Some(counters) = worker.expression_coverage.as_deref() else { return };
+    coverage.expressions.clear();
+    let Some(counters) = counters else { return };
     let evaluator = &model.evaluator;
     let next = match &model.next {
         crate::model::NextRelation::Definition(def) => definition_body(model, *def),

@@ -8,8 +8,9 @@
 //! short location. Actions that come from the same expression (`\E i \in S : Add(i)`) are one
 //! line, and lines are sorted by the actions' locations.
 //!
-//! TLC follows each of these lines with per-expression counts; those are not reproduced (see
-//! `docs/dev/checker.md`). The JSON form carries the same counters per split action, with the
+//! TLC follows each of these lines with per-expression counts (`tla_eval::expression_coverage`
+//! keeps them; `Coverage::expressions` holds the printed lines). The JSON form carries the same
+//! counters per split action, with the
 //! counts TLC does not print (tries, enabled, errors with the first error).
 
 use std::collections::HashMap;
@@ -94,14 +95,11 @@ pub fn coverage_messages(
             continue;
         };
         let location = Location { module: declared.module, span: declared.span };
+        // TLC's simulator does not count distinct values (the JSON form has them).
+        let distinct = if coverage.simulation { 0 } else { values.distinct() };
         messages.push(Message::info(
             code::VARIABLE,
-            format!(
-                "<{} {}>: {}",
-                declared.name,
-                sources.location_text(&location),
-                values.distinct()
-            ),
+            format!("<{} {}>: {distinct}", declared.name, sources.location_text(&location)),
         ));
     }
     if let Some(label) = init_label(model, sources) {

@@ -22,5 +22,9 @@ pub use bfs::{
     check, CheckEvent, CheckOptions, CheckReport, ErrorPhase, LimitKind, Limits, StateGraph,
     Statistics, TraceStep, Verdict,
 };
+pub use coverage::{CoverageSnapshot, EventReply};
 pub use model::{build_model, config_value, intern_config_names, Model, ModelError};
-pub use simulate::{simulate, ActionActivity, ActionError, SimulationOptions, SimulationReport};
+pub use simulate::{
+    simulate, ActionActivity, ActionError, SimulationEvent, SimulationEvents, SimulationOptions,
+    SimulationProgress, SimulationReport, TraceLengths,
+};

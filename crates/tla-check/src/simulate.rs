@@ -13,11 +13,18 @@
 //! evaluation error nor a violation ends the run: a failing action is recorded and treated as
 //! disabled at that step, a violation (the first is kept) ends only its trace, so one broken
 //! action does not hide the others.
+//!
+//! With [`SimulationOptions::coverage`] every worker also counts TLC's per-expression coverage;
+//! each finished trace's counts are added to one tree of the run (and taken out again for the
+//! traces that finished after the trace that stopped the run). [`SimulationOptions::events`]
+//! is told the progress after each trace and can ask for the coverage of the traces finished so
+//! far (TLC's periodic coverage).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use tla_eval::expression_coverage::{AbsorbedCounts, ExpressionCoverage, NodeMap};
 use tla_eval::{Action, Failure, Location, WorkerContext};
 use tla_values::Value;
 
@@ -25,11 +32,55 @@ use crate::bfs::{ErrorPhase, TraceStep, Verdict};
 use crate::checks::{
     check_invariants, first_failing_constraint, implied_violation, invariant_name,
 };
-use crate::coverage::{action_error, add_activity, Coverage};
+use crate::coverage::{action_error, add_activity, Coverage, CoverageSnapshot, EventReply};
 use crate::model::{Model, NextRelation};
 
+/// Receives a simulation's progress while it runs; the answer to a progress event can ask for
+/// the coverage so far, which then comes as the next event.
+pub type SimulationEvents = Arc<dyn Fn(SimulationEvent<'_>) -> EventReply + Send + Sync>;
+
+/// What a simulation reports while it runs (after each trace).
+#[derive(Clone, Copy)]
+pub enum SimulationEvent<'a> {
+    /// The initial states were computed; this many were kept (sent before any trace).
+    InitialStatesComputed(u64),
+    Progress(SimulationProgress),
+    /// The coverage of the traces finished so far.
+    Coverage(CoverageSnapshot<'a>),
+}
+
+/// A simulation's counters so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SimulationProgress {
+    /// Initial states plus the states the traces generated.
+    pub states_generated: u64,
+    pub traces: u64,
+    pub trace_lengths: TraceLengths,
+}
+
+/// The mean and variance of the lengths of the traces (in steps).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TraceLengths {
+    pub mean: f64,
+    pub variance: f64,
+}
+
+impl TraceLengths {
+    pub fn of(lengths: &[u64]) -> TraceLengths {
+        let sum: u64 = lengths.iter().sum();
+        let squares: f64 = lengths.iter().map(|length| (*length as f64).powi(2)).sum();
+        TraceLengths::from_sums(lengths.len() as u64, sum, squares)
+    }
+
+    fn from_sums(count: u64, sum: u64, squares: f64) -> TraceLengths {
+        let count = count.max(1) as f64;
+        let mean = sum as f64 / count;
+        TraceLengths { mean, variance: (squares / count - mean * mean).max(0.0) }
+    }
+}
+
 /// What a simulation run is asked to do.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct SimulationOptions {
     pub traces: u64,
     /// The number of steps of a trace (TLC's `-depth`).
@@ -39,9 +90,11 @@ pub struct SimulationOptions {
     /// Record evaluation errors and go on instead of stopping at the first one.
     pub keep_going: bool,
     pub max_duration: Option<Duration>,
-    /// Collect [`SimulationReport::coverage`] (constraints and variables; the per-action
-    /// activity is always collected).
+    /// Collect [`SimulationReport::coverage`] (constraints, variables and per-expression
+    /// counts; the per-action activity is always collected).
     pub coverage: bool,
+    /// Told the progress after each trace.
+    pub events: Option<SimulationEvents>,
 }
 
 impl Default for SimulationOptions {
@@ -54,6 +107,7 @@ impl Default for SimulationOptions {
             keep_going: false,
             max_duration: None,
             coverage: false,
+            events: None,
         }
     }
 }
@@ -141,12 +195,40 @@ struct TraceOutcome {
     verdict: Option<Verdict>,
     /// Constraint and variable coverage of this trace, when asked for.
     coverage: Option<Coverage>,
+    /// The per-expression counts of this trace, as added to the run's totals.
+    expressions: Option<AbsorbedCounts>,
+}
+
+/// The per-expression counts of the traces finished so far, and per worker (and, last, for
+/// the initial states) the map of its node numbers to the totals' (see
+/// `tla_eval::expression_coverage::ExpressionCoverage::absorb`).
+struct ExpressionTotals {
+    tree: ExpressionCoverage,
+    maps: Vec<NodeMap>,
+}
+
+impl ExpressionTotals {
+    /// Adds what `worker` counted since the last time to the totals.
+    fn absorb(&mut self, slot: usize, worker: &WorkerContext) -> Option<AbsorbedCounts> {
+        let delta = worker.expression_coverage.as_deref()?.take_counts();
+        let ExpressionTotals { tree, maps } = self;
+        Some(tree.absorb(maps.get_mut(slot)?, &delta))
+    }
+}
+
+/// The running counters behind the progress events.
+#[derive(Default)]
+struct RunningCounts {
+    states: u64,
+    traces: u64,
+    length_sum: u64,
+    length_squares: f64,
 }
 
 /// Simulates `model`.
 pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport {
     let started = Instant::now();
-    let worker = WorkerContext::new(0, options.seed);
+    let worker = crate::coverage::worker_context(model, 0, options.seed, options.coverage);
     let empty = |verdict: Verdict, actions: Vec<Action>| SimulationReport {
         verdict,
         activity: vec![ActionActivity::default(); actions.len()],
@@ -190,7 +272,15 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
     if let Some(coverage) = coverage.as_mut() {
         coverage.init.generated = initial.len() as u64;
         coverage.init.rejected = rejected;
+        coverage.simulation = true;
     }
+    let workers = options.workers.max(1);
+    let totals = options.coverage.then(|| {
+        Mutex::new(ExpressionTotals {
+            tree: ExpressionCoverage::new(model.evaluator.hir()),
+            maps: vec![NodeMap::default(); workers + 1],
+        })
+    });
     let mut kept: Vec<Arc<[Value]>> = Vec::new();
     for state in initial {
         let trace = || vec![TraceStep { state: state.clone().into(), action: None }];
@@ -228,12 +318,77 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
     if let Some(coverage) = coverage.as_mut() {
         coverage.init.distinct = initial_states;
     }
+    if let Some(Ok(mut totals)) = totals.as_ref().map(Mutex::lock) {
+        totals.absorb(workers, &worker);
+    }
     let outcomes: Mutex<Vec<(u64, TraceOutcome)>> = Mutex::new(Vec::new());
+    let running = Mutex::new(RunningCounts { states: initial_states, ..RunningCounts::default() });
+    let reporting = Mutex::new(());
+    // After each trace: the progress so far, and the coverage so far when asked for.
+    if let Some(events) = &options.events {
+        events(SimulationEvent::InitialStatesComputed(initial_states));
+    }
+    let report_progress = |generated: u64, length: u64| {
+        let Some(events) = &options.events else { return };
+        let Ok(_one_at_a_time) = reporting.lock() else { return };
+        let progress = {
+            let Ok(mut running) = running.lock() else { return };
+            running.states += generated;
+            running.traces += 1;
+            running.length_sum += length;
+            running.length_squares += (length as f64).powi(2);
+            SimulationProgress {
+                states_generated: running.states,
+                traces: running.traces,
+                trace_lengths: TraceLengths::from_sums(
+                    running.traces,
+                    running.length_sum,
+                    running.length_squares,
+                ),
+            }
+        };
+        if events(SimulationEvent::Progress(progress)) != EventReply::CoverageSnapshot {
+            return;
+        }
+        let (Some(initial), Some(totals)) = (coverage.as_ref(), totals.as_ref()) else { return };
+        let Ok(outcomes) = outcomes.lock() else { return };
+        let mut snapshot = initial.clone();
+        let mut activity = vec![ActionActivity::default(); actions.len()];
+        for (_, outcome) in outcomes.iter() {
+            for (total, counts) in activity.iter_mut().zip(&outcome.activity) {
+                add_activity(total, counts.clone());
+            }
+            if let Some(trace_coverage) = &outcome.coverage {
+                snapshot.merge(trace_coverage.clone());
+            }
+        }
+        snapshot.actions = activity;
+        drop(outcomes);
+        let Ok(totals) = totals.lock() else { return };
+        crate::coverage::collect_expression_lines(
+            &mut snapshot,
+            model,
+            &actions,
+            Some(&totals.tree),
+        );
+        drop(totals);
+        events(SimulationEvent::Coverage(CoverageSnapshot {
+            coverage: &snapshot,
+            model,
+            actions: &actions,
+            elapsed: started.elapsed(),
+        }));
+    };
     let next_trace = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let timed_out = AtomicBool::new(false);
     let run_worker = |worker_id: usize| {
-        let worker = WorkerContext::new(worker_id as u32, options.seed);
+        let worker = crate::coverage::worker_context(
+            model,
+            worker_id as u32,
+            options.seed,
+            options.coverage,
+        );
         loop {
             if stop.load(Ordering::Relaxed) {
                 break;
@@ -246,22 +401,27 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
                 timed_out.store(true, Ordering::Relaxed);
                 break;
             }
-            let outcome = simulate_trace(model, &actions, &kept, trace, options, &worker);
+            let mut outcome = simulate_trace(model, &actions, &kept, trace, options, &worker);
             if outcome.verdict.is_some() && !options.keep_going {
                 stop.store(true, Ordering::Relaxed);
             }
+            if let Some(Ok(mut totals)) = totals.as_ref().map(Mutex::lock) {
+                outcome.expressions = totals.absorb(worker_id, &worker);
+            }
+            let (generated, length) = (outcome.generated, outcome.length);
             if let Ok(mut outcomes) = outcomes.lock() {
                 outcomes.push((trace, outcome));
             }
+            report_progress(generated, length);
         }
     };
     if kept.is_empty() {
         next_trace.store(options.traces as usize, Ordering::Relaxed);
-    } else if options.workers <= 1 {
+    } else if workers <= 1 {
         run_worker(0);
     } else {
         std::thread::scope(|scope| {
-            for worker_id in 0..options.workers {
+            for worker_id in 0..workers {
                 let run_worker = &run_worker;
                 scope.spawn(move || run_worker(worker_id));
             }
@@ -271,10 +431,15 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
     outcomes.sort_by_key(|(trace, _)| *trace);
     // Only the traces before the first one that ended the run count, whatever the scheduling
     // (when going on after violations, every trace counts and the first violation is kept).
+    let totals = totals.and_then(|totals| totals.into_inner().ok());
     if !options.keep_going {
         if let Some(first_stop) = outcomes.iter().position(|(_, outcome)| outcome.verdict.is_some())
         {
-            outcomes.truncate(first_stop + 1);
+            for (_, discarded) in outcomes.split_off(first_stop + 1) {
+                if let (Some(totals), Some(counts)) = (&totals, &discarded.expressions) {
+                    totals.tree.take_back(counts);
+                }
+            }
         }
     }
     let mut report = SimulationReport {
@@ -303,6 +468,8 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
     }
     if let Some(coverage) = coverage.as_mut() {
         coverage.actions = report.activity.clone();
+        let counters = totals.as_ref().map(|totals| &totals.tree);
+        crate::coverage::collect_expression_lines(coverage, model, &report.actions, counters);
     }
     report.coverage = coverage;
     report
@@ -337,6 +504,7 @@ fn simulate_trace(
             coverage.actions.clear();
             coverage
         }),
+        expressions: None,
     };
     let mut trace =
         vec![TraceStep { state: initial[random.below(initial.len())].clone(), action: None }];
@@ -371,9 +539,11 @@ fn simulate_trace(
                 worker.level.set(trace.len() as u64 + 1);
                 let checked = check_successor(model, &current, &state, worker);
                 worker.level.set(trace.len() as u64);
-                if let (Some(coverage), Ok(check)) = (outcome.coverage.as_mut(), &checked) {
-                    let failed = match check {
-                        Check::OutOfModel(index) => Some(*index),
+                if let (Some(coverage), Ok(Check::Keep | Check::OutOfModel(_))) =
+                    (outcome.coverage.as_mut(), &checked)
+                {
+                    let failed = match &checked {
+                        Ok(Check::OutOfModel(index)) => Some(*index),
                         _ => None,
                     };
                     coverage.record_constraints(
@@ -457,9 +627,8 @@ fn check_successor(
     to: &[Value],
     worker: &WorkerContext,
 ) -> Result<Check, (ErrorPhase, Box<Failure>)> {
-    if let Some(failed) = first_failing_constraint(model, Some(from), to, worker)? {
-        return Ok(Check::OutOfModel(failed));
-    }
+    // TLC's simulator checks the invariants and implied actions of every successor, then the
+    // constraints (so a violating state is reported even when the constraints exclude it).
     if let Some(violated) =
         check_invariants(model, to, worker).map_err(|failure| (ErrorPhase::Invariant, failure))?
     {
@@ -470,6 +639,9 @@ fn check_successor(
     {
         let name = model.implied_actions[violated].name.clone();
         return Ok(Check::Violated { name, invariant: false });
+    }
+    if let Some(failed) = first_failing_constraint(model, Some(from), to, worker)? {
+        return Ok(Check::OutOfModel(failed));
     }
     Ok(Check::Keep)
 }

@@ -247,11 +247,10 @@ impl Evaluator {
     #[cold]
     #[inline(never)]
     fn eval_covered(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
-        crate::expression_coverage::within(
-            ctx.worker.expression_coverage.as_deref(),
-            |coverage| coverage.enter(self, expr, true),
-            || self.eval_uncovered(expr, env, ctx),
-        )
+        match ctx.worker.expression_coverage.as_deref() {
+            Some(coverage) => coverage.evaluate(self, expr, || self.eval_uncovered(expr, env, ctx)),
+            None => self.eval_uncovered(expr, env, ctx),
+        }
     }
 
     #[inline(always)]

@@ -113,8 +113,18 @@ struct State {
     generated: u64,
     /// A function constructor being assigned (see `begin_assignment`).
     opaque: Option<usize>,
-    /// The expressions a node's cursor can move to, per expression (and per root).
-    children: HashMap<(usize, bool), Rc<Vec<Child>>>,
+    /// The expressions a node's cursor can move to, per expression and kind of node (0: an
+    /// expression, 1: a root, 2: a recursive inner call).
+    children: HashMap<(usize, u8), Rc<Vec<Child>>>,
+    /// Nodes before this one were handed out already (see `aggregate`).
+    shipped_nodes: u32,
+    /// The `LET`s being evaluated as expressions (see `lets_and_recursion`).
+    let_frames: Vec<lets_and_recursion::LetFrame>,
+    /// Per application `F(...)` of an operator parameter: the nodes of the bodies of the
+    /// operators it applied (see `link_operator_body`).
+    operator_links: HashMap<u32, Vec<u32>>,
+    /// Nodes that stand for "count in this application" (see `link_operator_body`).
+    absorbing: HashMap<u32, u32>,
 }
 
 /// The counters of one worker.
@@ -225,6 +235,15 @@ impl ExpressionCoverage {
         if saved == 0 || !self.is_counted(expr) {
             return saved;
         }
+        // Inside an operator's body that TLC could not link (see `link_operator_body`): every
+        // evaluation is counted in the application `F(...)` itself.
+        let absorbing = self.state.borrow().absorbing.get(&saved).copied();
+        if let Some(application) = absorbing {
+            if count {
+                self.state.borrow_mut().nodes[application as usize].primary += 1;
+            }
+            return saved;
+        }
         if self.in_opaque_body(saved, expr) {
             self.state.borrow_mut().cursor = 0;
             return saved;
@@ -237,8 +256,9 @@ impl ExpressionCoverage {
         state.cursor = node;
         if count {
             let skip = std::mem::take(&mut state.skip_next) && node == saved;
+            let counted = state.absorbing.get(&node).copied().unwrap_or(node);
             if node != 0 && !skip {
-                state.nodes[node as usize].primary += 1;
+                state.nodes[counted as usize].primary += 1;
             }
         }
         // A constant definition is computed once, at start-up in TLC: what its computation
@@ -308,6 +328,79 @@ impl ExpressionCoverage {
         Ok(value)
     }
 
+    /// The body of the operator `argument` names, when it is an operator argument with a body.
+    fn operator_argument_body(&self, argument: &'static Expr) -> Option<&'static Expr> {
+        let ExprKind::Operator(operator) = &argument.kind else { return None };
+        let def = match operator {
+            tla_sema::hir::OperatorRef::Definition { def, .. }
+            | tla_sema::hir::OperatorRef::Local { def, .. } => *def,
+            _ => return None,
+        };
+        match self.hir.definitions.get(def as usize).map(|d| &d.body) {
+            Some(Body::Expression(body)) => Some(body),
+            _ => None,
+        }
+    }
+
+    /// TLC makes the body of an operator given as an argument a child of the call that gives
+    /// it and of every application `F(...)` of the parameter, one node shared by all of them:
+    /// when the cursor at `F(...)` (`from`) finds that body at the call (`at`), the application
+    /// is linked to it (`found`), for printing. TLC does not make that link for a call inside
+    /// the expansion of a reference to a `LET` definition (its tree there is made from the
+    /// definition a second time, without the operator's body); it then counts everything the
+    /// body evaluates in the application itself: the cursor moves to a node that stands for
+    /// that (returned instead of `found`).
+    fn link_operator_body(&self, from: u32, at: u32, found: u32) -> u32 {
+        if from == at {
+            return found;
+        }
+        let mut state = self.state.borrow_mut();
+        let is_application =
+            matches!(state.nodes[from as usize].expr.kind, ExprKind::CallParameter { .. })
+                && state.nodes[from as usize].pair.is_none();
+        let is_call = matches!(
+            state.nodes[at as usize].expr.kind,
+            ExprKind::Call { .. } | ExprKind::CallLet { .. }
+        ) && state.nodes[at as usize].pair.is_none();
+        if !(is_application && is_call) {
+            return found;
+        }
+        let mut ancestor = state.nodes[at as usize].parent;
+        while ancestor != 0 {
+            let node = &state.nodes[ancestor as usize];
+            if node.pair.is_none() && matches!(node.expr.kind, ExprKind::CallLet { .. }) {
+                return Self::absorber(&mut state, from);
+            }
+            ancestor = node.parent;
+        }
+        let links = state.operator_links.entry(from).or_default();
+        if !links.contains(&found) {
+            links.push(found);
+        }
+        found
+    }
+
+    /// The node that stands for "count in `application`" (see `link_operator_body`).
+    fn absorber(state: &mut State, application: u32) -> u32 {
+        let key = (application, address(state.nodes[application as usize].expr) | 3);
+        if let Some(id) = state.index.get(&key) {
+            return *id;
+        }
+        let id = state.nodes.len() as u32;
+        let expr = state.nodes[application as usize].expr;
+        state.nodes.push(Node {
+            parent: application,
+            expr,
+            pair: None,
+            root: None,
+            primary: 0,
+            secondary: 0,
+        });
+        state.index.insert(key, id);
+        state.absorbing.insert(id, application);
+        id
+    }
+
     /// The next evaluation of the current node is not counted (TLC evaluates a call of a
     /// defined operator in the successor walk without counting the call).
     pub fn skip_next_count(&self) {
@@ -336,6 +429,15 @@ impl ExpressionCoverage {
         state.generated += 1;
         let cursor = state.cursor;
         if count_current && cursor != 0 {
+            state.nodes[cursor as usize].primary += 1;
+        }
+    }
+
+    /// Counts one for the current node.
+    pub fn count_current(&self) {
+        let mut state = self.state.borrow_mut();
+        let cursor = state.cursor;
+        if cursor != 0 {
             state.nodes[cursor as usize].primary += 1;
         }
     }
@@ -397,15 +499,24 @@ impl ExpressionCoverage {
         }
         let mut node = from;
         while node != 0 {
-            if let Some(id) = self.state.borrow().index.get(&(node, target)) {
-                return *id;
+            let known = self.state.borrow().index.get(&(node, target)).copied();
+            if let Some(id) = known {
+                return self.link_operator_body(from, node, id);
             }
             let children = self.lookup_children(evaluator, node);
             if children.iter().any(|child| child.key() == target) {
-                return self.child_node(node, Child::Expr(expr));
+                let id = self.child_node(node, Child::Expr(expr));
+                return self.link_operator_body(from, node, id);
             }
             if let Some(id) = self.find_in_pairs(node, &children, expr, 0) {
                 return id;
+            }
+            // The body of a recursive inner call is counted in the enclosing call's nodes.
+            if let Some(anchor) = self.recursion_anchor(evaluator, node) {
+                let children = self.lookup_children(evaluator, anchor);
+                if children.iter().any(|child| child.key() == target) {
+                    return self.child_node(anchor, Child::Expr(expr));
+                }
             }
             node = self.state.borrow().nodes[node as usize].parent;
         }
@@ -491,10 +602,12 @@ impl ExpressionCoverage {
     }
 
     fn lookup_children(&self, evaluator: &Evaluator, node: u32) -> Rc<Vec<Child>> {
+        let inner_call = self.recursion_anchor(evaluator, node).is_some();
         let (key, root_formulas, expr, pair) = {
             let state = self.state.borrow();
             let current = &state.nodes[node as usize];
-            let key = (node_key(current), current.root.is_some());
+            let kind = if current.root.is_some() { 1 } else { 2 * u8::from(inner_call) };
+            let key = (node_key(current), kind);
             if let Some(children) = state.children.get(&key) {
                 return children.clone();
             }
@@ -510,6 +623,7 @@ impl ExpressionCoverage {
                 children.extend(out.into_iter().map(Child::Expr));
             }
             (None, Some(kind)) => self.pair_children(kind, expr, &mut children),
+            (None, None) if inner_call => self.argument_children(expr, &mut children),
             (None, None) => self.children_of(evaluator, expr, &mut |child| children.push(child)),
         }
         let children = Rc::new(children);
@@ -564,18 +678,31 @@ impl ExpressionCoverage {
         let bound_sets = |bounds: &'static [tla_sema::hir::Bound]| {
             bounds.iter().filter_map(|bound| bound.set.as_ref()).collect::<Vec<&'static Expr>>()
         };
+        // An operator given as an argument (`LAMBDA v : e`, `Inc`) to an operator of the user's
+        // stands for its body. (TLC's operators of the standard modules, such as `SelectSeq`,
+        // are Java code that applies the operator without counting.)
+        let arguments_of = |def: u32, arguments: &'static [Expr], push: &mut dyn FnMut(Child)| {
+            let users = evaluator.native_of(def, arguments).is_none()
+                && body_of(def).is_some_and(|body| !self.is_standard(body));
+            for argument in arguments {
+                match self.operator_argument_body(argument).filter(|_| users) {
+                    Some(body) => roots(body, push),
+                    None => roots(argument, push),
+                }
+            }
+        };
         match &expr.kind {
             ExprKind::Call { def, arguments } => {
                 if let Some(body) = body_of(*def) {
                     roots(body, push);
                 }
-                arguments.iter().for_each(|a| roots(a, push));
+                arguments_of(*def, arguments, push);
             }
             ExprKind::CallLet { def, arguments, .. } => {
                 if let Some(body) = body_of(*def) {
                     roots(body, push);
                 }
-                arguments.iter().for_each(|a| roots(a, push));
+                arguments_of(*def, arguments, push);
             }
             ExprKind::CallConstant { constant, arguments } => {
                 if let Some(body) = evaluator.constant_definition(*constant).and_then(body_of) {
@@ -719,6 +846,9 @@ fn counted_kind(expr: &Expr) -> bool {
     )
 }
 
+mod aggregate;
+mod lets_and_recursion;
 mod print;
 
+pub use aggregate::{AbsorbedCounts, CountsDelta, NodeMap};
 pub use print::{primed_locations, report, Line, ReportRoot};

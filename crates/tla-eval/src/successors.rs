@@ -362,6 +362,12 @@ impl Walk<'_, '_> {
                     self.test(expr, env, partial, rest)
                 }
                 (BuiltinOp::Unchanged, [subscript]) if self.mode != Mode::Init => {
+                    // TLC's `ENABLED` walk counts each `UNCHANGED` it evaluates.
+                    if let (Mode::Enabled, Some(coverage)) =
+                        (self.mode, self.worker.expression_coverage.as_deref())
+                    {
+                        coverage.count_current();
+                    }
                     self.unchanged(subscript, env, partial, rest)
                 }
                 (BuiltinOp::And, items) => {

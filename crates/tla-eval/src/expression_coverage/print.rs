@@ -85,6 +85,14 @@ impl ExpressionCoverage {
         self.state.borrow().index.get(&(parent, child.key())).copied()
     }
 
+    fn operator_bodies(&self, node: u32) -> Vec<u32> {
+        self.state.borrow().operator_links.get(&node).cloned().unwrap_or_default()
+    }
+
+    fn node_expr(&self, node: u32) -> &'static Expr {
+        self.state.borrow().nodes[node as usize].expr
+    }
+
     fn counts(&self, id: Option<u32>) -> (u64, u64) {
         match id {
             Some(id) => {
@@ -149,7 +157,25 @@ fn build(
         _ => None,
     };
     if let Some(def) = called {
+        // A recursive inner call: only its arguments (its body is counted in the enclosing
+        // call's nodes).
         if expanding.contains(&def) {
+            let mut children = Vec::new();
+            coverage.argument_children(expr, &mut children);
+            let mut ids = Vec::new();
+            for child in children {
+                let child_dynamic = dynamic.and_then(|d| coverage.dynamic_child(d, child));
+                ids.push(build(
+                    coverage,
+                    evaluator,
+                    child,
+                    child_dynamic,
+                    primed,
+                    nodes,
+                    expanding,
+                ));
+            }
+            nodes[id].children = ids;
             return id;
         }
         expanding.push(def);
@@ -160,6 +186,12 @@ fn build(
     for child in children {
         let child_dynamic = dynamic.and_then(|d| coverage.dynamic_child(d, child));
         ids.push(build(coverage, evaluator, child, child_dynamic, primed, nodes, expanding));
+    }
+    // An application of an operator parameter: the body of the operator it applied, shared
+    // with the call that gave the operator.
+    for linked in dynamic.map(|d| coverage.operator_bodies(d)).unwrap_or_default() {
+        let child = Child::Expr(coverage.node_expr(linked));
+        ids.push(build(coverage, evaluator, child, Some(linked), primed, nodes, expanding));
     }
     if called.is_some() {
         expanding.pop();
