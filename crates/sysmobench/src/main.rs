@@ -10,6 +10,7 @@ mod run;
 mod sany;
 mod task_commands;
 mod tlc;
+mod tlc_flags;
 
 use std::process::ExitCode;
 
