@@ -302,6 +302,7 @@ impl Expander<'_> {
         let model = self.model;
         let source = &self.states[index as usize];
         let depth = u64::from(self.depths[index as usize]);
+        worker.reseed(self.seed, u64::from(index));
         let mut expansion =
             Expansion { successors: Vec::new(), error: None, stop_requested: false };
         for (action_index, action) in self.actions.iter().enumerate() {
@@ -402,6 +403,8 @@ struct Expander<'a> {
     states: &'a [Arc<[Value]>],
     depths: &'a [u32],
     seen: &'a IntegerMap<u64, u32>,
+    /// `-seed`: each state's expansion restarts the random stream from it and the state's index.
+    seed: u64,
 }
 
 impl<'m> Search<'m> {
@@ -667,6 +670,7 @@ impl<'m> Search<'m> {
             states: &self.states,
             depths: &self.depths,
             seen: &self.seen,
+            seed: self.options.seed,
         };
         let workers = self.options.workers.max(1).min(batch.len().max(1));
         if workers == 1 {
@@ -728,6 +732,8 @@ impl<'m> Search<'m> {
         let model = self.model;
         let state = self.states[source as usize].clone();
         let depth = u64::from(self.depths[source as usize]);
+        // The same random stream as the expansion, so `RandomElement` makes the same choices.
+        self.worker.reseed(self.options.seed, u64::from(source));
         counters.set_enabled(true);
         let mut produced = 0usize;
         let mut stopped = false;
