@@ -19,10 +19,11 @@ flags for features not built here (-dfid, -recover, ...) are refused with a mess
 /// TLC flags taking a value that this checker accepts and ignores: they tune TLC's fingerprint
 /// set and its metadata folder, which have no counterpart here.
 const IGNORED_VALUE_FLAGS: &[&str] = &["-fp", "-fpmem", "-fpbits", "-metadir"];
-/// TLC flags without a value that change nothing this checker prints or decides: temporary
-/// files (`-cleanup`, `-gzip`), the trace-explorer spec TLC writes after a violation
-/// (`-generateSpecTE`, `-noGenerateSpecTE`, `-noGenerateSpecTEBin`, `-noTE`, `-noTEBin`),
-/// `-modelcheck` (the default mode), `-debug` (TLC's own debugging output) and `-terse`.
+/// TLC flags without a value that change no verdict: temporary files (`-cleanup`, `-gzip`), the
+/// trace-explorer spec TLC writes after a violation (`-generateSpecTE`, `-noGenerateSpecTE`,
+/// `-noGenerateSpecTEBin`, `-noTE`, `-noTEBin`), `-modelcheck` (the default mode), `-debug`
+/// (TLC's own debugging output) and `-terse` (TLC then prints symbolic values in `Print`
+/// unexpanded; here they are printed as without it).
 const IGNORED_FLAGS: &[&str] = &[
     "-noGenerateSpecTE",
     "-noGenerateSpecTEBin",

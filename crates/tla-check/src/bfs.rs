@@ -19,7 +19,7 @@ use tla_values::{EvalErrorKind, Value};
 
 use crate::checks::{
     check_invariants, first_failing_constraint, implied_violation, invariant_name,
-    state_fingerprint,
+    normalize_and_fingerprint,
 };
 use crate::coverage::{account_for_trace_reconstruction, action_error, Coverage};
 use crate::model::{Model, NextRelation};
@@ -333,7 +333,7 @@ impl Expander<'_> {
     fn examine(
         &self,
         source: &[Value],
-        values: Vec<Value>,
+        mut values: Vec<Value>,
         action: u32,
         worker: &WorkerContext,
     ) -> Result<Successor, (ErrorPhase, Box<Failure>)> {
@@ -342,7 +342,8 @@ impl Expander<'_> {
         let in_model = failed_constraint.is_none();
         // Only kept states are looked up among the seen ones.
         let fingerprint = if in_model {
-            state_fingerprint(model, &values, worker).map_err(|f| (ErrorPhase::NextState, f))?
+            normalize_and_fingerprint(model, &mut values, worker)
+                .map_err(|f| (ErrorPhase::NextState, f))?
         } else {
             0
         };
@@ -591,7 +592,8 @@ impl<'m> Search<'m> {
                 }
                 Err((phase, failure)) => return Err(error(phase, failure, Vec::new(), None)),
             };
-            let fingerprint = match state_fingerprint(model, &state, &self.worker) {
+            let mut state = state;
+            let fingerprint = match normalize_and_fingerprint(model, &mut state, &self.worker) {
                 Ok(fp) => fp,
                 Err(failure) => {
                     return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None))
@@ -924,7 +926,8 @@ impl<'m> Search<'m> {
                 }
             }
             if let Some((phase, failure, action)) = expansion.error {
-                if failure.incomplete_state.is_some() {
+                // TLC counts the successor it could not complete or fingerprint as generated.
+                if failure.incomplete_state.is_some() || failure.unfingerprintable_state.is_some() {
                     self.statistics.generated += 1;
                 }
                 if let (Some(coverage), Some(action)) = (self.coverage.as_mut(), action) {
