@@ -143,7 +143,8 @@ pub(crate) fn parse_arguments(args: &[String]) -> Result<Option<TlcOptions>, Str
             _ if IGNORED_VALUE_FLAGS.contains(&arg) => {
                 value(&mut index, arg)?;
             }
-            _ if let Some((_, why)) = UNSUPPORTED_FLAGS.iter().find(|(flag, _)| *flag == arg) => {
+            _ if unsupported_reason(arg).is_some() => {
+                let why = unsupported_reason(arg).unwrap_or_default();
                 return Err(format!("TLC's {arg} is not supported by this checker: {why}"));
             }
             _ if arg.starts_with('-') => return Err(format!("unknown flag {arg}")),
@@ -158,4 +159,9 @@ pub(crate) fn parse_arguments(args: &[String]) -> Result<Option<TlcOptions>, Str
     }
     options.spec = spec.ok_or("no specification file given")?;
     Ok(Some(options))
+}
+
+/// Why TLC flag `arg` is refused, when it is.
+fn unsupported_reason(arg: &str) -> Option<&'static str> {
+    UNSUPPORTED_FLAGS.iter().find(|(flag, _)| *flag == arg).map(|(_, why)| *why)
 }

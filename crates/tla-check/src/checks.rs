@@ -3,7 +3,7 @@
 //! fingerprint that decides whether a state was seen (after `VIEW` and `SYMMETRY`).
 
 use tla_eval::{Ctx, Env, Failure, WorkerContext};
-use tla_values::normalize::{normalize_state_value, StateValueError};
+use tla_values::normalize::{needs_normalizing, normalize_state_value, StateValueError};
 use tla_values::{fingerprint::Fingerprint, EvalErrorKind, Value};
 
 use tla_eval::expression_coverage::RootKind;
@@ -93,39 +93,16 @@ pub(crate) fn normalize_and_fingerprint(
         failure.unfingerprintable_state = Some((state.to_vec(), error.wrapped));
         failure
     };
-    if model.view.is_some() || !model.permutations.is_empty() {
-        for index in 0..state.len() {
-            match normalize_state_value(&state[index]) {
-                Ok(value) => state[index] = value,
-                Err(error) => return Err(unfingerprintable(state, error)),
-            }
-        }
-        return state_fingerprint(model, state, worker);
-    }
-    // The common case in one walk: fingerprint, and normalise only what held a lazy value.
-    let mut fp = Fingerprint::new();
-    let mut lazy = false;
-    for value in state.iter() {
-        match fp.value_noting_lazy(value, &mut lazy) {
-            Ok(extended) => fp = extended,
-            Err(error) => {
-                let error = state
-                    .iter()
-                    .find_map(|value| normalize_state_value(value).err())
-                    .unwrap_or(StateValueError { error, wrapped: false });
-                return Err(unfingerprintable(state, error));
-            }
-        }
-    }
-    if lazy {
-        for index in 0..state.len() {
+    // The common case: only a value holding a lazy or symbolic part is rebuilt.
+    for index in 0..state.len() {
+        if needs_normalizing(&state[index]) {
             match normalize_state_value(&state[index]) {
                 Ok(value) => state[index] = value,
                 Err(error) => return Err(unfingerprintable(state, error)),
             }
         }
     }
-    Ok(fp.0)
+    state_fingerprint(model, state, worker)
 }
 
 pub(crate) fn state_fingerprint(

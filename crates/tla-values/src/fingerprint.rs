@@ -13,8 +13,9 @@
 
 use crate::atom::Atom;
 use crate::convert::to_set_enum;
-use crate::error::EvalResult;
+use crate::error::{EvalError, EvalErrorKind, EvalResult};
 use crate::ext::ExtClass;
+use crate::print::ppr;
 use crate::value::{FunctionDomain, Value};
 
 /// TLC's `FP64.Polys[0]`, in TLC's representation (bit 63 is the coefficient of `x^0`).
@@ -83,26 +84,20 @@ impl Fingerprint {
 
     /// Extends by a value.
     pub fn value(self, value: &Value) -> EvalResult<Fingerprint> {
-        extend(self, value, &mut false)
-    }
-
-    /// Extends by a value and sets `lazy` when the value holds a symbolic set or a lazy value
-    /// (which a stored state must hold normalised, see [`crate::normalize`]).
-    pub fn value_noting_lazy(self, value: &Value, lazy: &mut bool) -> EvalResult<Fingerprint> {
-        extend(self, value, lazy)
+        extend(self, value)
     }
 }
 
 /// The fingerprint of one value.
 pub fn fingerprint(value: &Value) -> EvalResult<u64> {
-    Ok(extend(Fingerprint::new(), value, &mut false)?.0)
+    Ok(extend(Fingerprint::new(), value)?.0)
 }
 
 fn string(fp: Fingerprint, atom: &Atom) -> Fingerprint {
     fp.byte(tag::STRING).int(atom.utf16_len() as i32).chars(atom.text())
 }
 
-fn extend(fp: Fingerprint, value: &Value, lazy: &mut bool) -> EvalResult<Fingerprint> {
+fn extend(fp: Fingerprint, value: &Value) -> EvalResult<Fingerprint> {
     Ok(match value {
         Value::Bool(b) => fp.byte(tag::BOOL).byte(if *b { b't' } else { b'f' }),
         Value::Int(n) => fp.byte(tag::INT).int(*n as i32),
@@ -114,7 +109,7 @@ fn extend(fp: Fingerprint, value: &Value, lazy: &mut bool) -> EvalResult<Fingerp
             let elems = set.normalized()?;
             let mut fp = fp.byte(tag::SET_ENUM).int(elems.len() as i32);
             for elem in elems {
-                fp = extend(fp, elem, lazy)?;
+                fp = extend(fp, elem)?;
             }
             fp
         }
@@ -129,14 +124,14 @@ fn extend(fp: Fingerprint, value: &Value, lazy: &mut bool) -> EvalResult<Fingerp
         Value::Tuple(elems) => {
             let mut fp = fp.byte(tag::FCN_RCD).int(elems.len() as i32);
             for (i, elem) in elems.iter().enumerate() {
-                fp = extend(fp.byte(tag::INT).int(i as i32 + 1), elem, lazy)?;
+                fp = extend(fp.byte(tag::INT).int(i as i32 + 1), elem)?;
             }
             fp
         }
         Value::Record(record) => {
             let mut fp = fp.byte(tag::FCN_RCD).int(record.len() as i32);
             for (name, value) in record.names().iter().zip(record.values()) {
-                fp = extend(string(fp, name), value, lazy)?;
+                fp = extend(string(fp, name), value)?;
             }
             fp
         }
@@ -145,36 +140,35 @@ fn extend(fp: Fingerprint, value: &Value, lazy: &mut bool) -> EvalResult<Fingerp
             match function.domain() {
                 FunctionDomain::Interval { low } => {
                     for (i, value) in function.values().iter().enumerate() {
-                        fp =
-                            extend(fp.byte(tag::INT).int(low.wrapping_add(i as i32)), value, lazy)?;
+                        fp = extend(fp.byte(tag::INT).int(low.wrapping_add(i as i32)), value)?;
                     }
                 }
                 FunctionDomain::Values(domain) => {
                     for (arg, value) in domain.iter().zip(function.values()) {
-                        fp = extend(extend(fp, arg, lazy)?, value, lazy)?;
+                        fp = extend(extend(fp, arg)?, value)?;
                     }
                 }
             }
             fp
         }
         Value::Lazy(_) => match to_set_enum(value)? {
-            Some(set) => {
-                *lazy = true;
-                extend(fp, &Value::Set(set), lazy)?
-            }
+            Some(set) => extend(fp, &Value::Set(set))?,
             None => return Err(cannot_fingerprint(value)),
         },
         Value::Ext(ext) => match ext.class() {
             ExtClass::Set | ExtClass::Function => match ext.to_concrete()? {
                 Value::Ext(_) => return Err(cannot_fingerprint(value)),
-                concrete => {
-                    *lazy = true;
-                    extend(fp, &concrete, lazy)?
-                }
+                concrete => extend(fp, &concrete)?,
             },
             ExtClass::Other => return Err(cannot_fingerprint(value)),
         },
     })
 }
 
-use crate::normalize::cannot_fingerprint;
+/// TLC's `Value.fingerPrint` default: a state holds a value TLC cannot fingerprint.
+fn cannot_fingerprint(value: &Value) -> EvalError {
+    EvalError::general(
+        EvalErrorKind::Unsupported,
+        format!("TLC has found a state in which the value of a variable contains {}", ppr(value)),
+    )
+}

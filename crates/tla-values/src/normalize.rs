@@ -127,8 +127,9 @@ fn normalize(value: &Value) -> Result<Value, StateValueError> {
     }
 }
 
-/// TLC's `Value.fingerPrint` default: a state holds a value TLC cannot fingerprint.
-pub(crate) fn cannot_fingerprint(value: &Value) -> EvalError {
+/// TLC's `Value.fingerPrint` default: a state holds a value TLC cannot fingerprint (the message
+/// `fingerprint.rs` gives too).
+fn cannot_fingerprint(value: &Value) -> EvalError {
     EvalError::general(
         EvalErrorKind::Unsupported,
         format!("TLC has found a state in which the value of a variable contains {}", ppr(value)),
