@@ -85,9 +85,11 @@ fn task_reference_models_pass_through_unchanged() {
         ("rwmutex", "rwmutex"),
         ("ringbuffer", "ringbuffer"),
         ("etcd", "etcdraft"),
+        ("redisraft", "redisraft"),
         ("zookeeper", "zookeeper"),
         ("dqueue", "dqueue"),
         ("locksvc", "locksvc"),
+        ("curp", "curp"),
     ];
     for (task, module) in task_modules {
         let reference = tasks.join(task).join("reference");

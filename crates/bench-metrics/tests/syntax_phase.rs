@@ -62,9 +62,11 @@ const TASK_MODULES: &[(&str, &str)] = &[
     ("rwmutex", "rwmutex"),
     ("ringbuffer", "ringbuffer"),
     ("etcd", "etcdraft"),
+    ("redisraft", "redisraft"),
     ("zookeeper", "zookeeper"),
     ("dqueue", "dqueue"),
     ("locksvc", "locksvc"),
+    ("curp", "curp"),
 ];
 
 #[test]

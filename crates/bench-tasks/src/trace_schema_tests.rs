@@ -90,6 +90,55 @@ const RAFT_RECEIVE_FIELDS: &[Field] = &[
     ("outcome", OneOf(&["handled", "stale"]), true),
 ];
 
+/// The fields of a message in `redisraft` events.
+const REDISRAFT_MESSAGE_FIELDS: &[Field] = &[
+    ("msg_type", REDISRAFT_MESSAGE_TYPES, true),
+    ("from", Thread, true),
+    ("to", Thread, true),
+    ("msg_term", Count, true),
+    ("msg_prevote", Bool, true),
+    ("msg_request_term", Count, true),
+    ("msg_index", Count, true),
+    ("msg_log_term", Count, true),
+    ("msg_entries", Counts, true),
+    ("msg_commit", Count, true),
+    ("msg_success", Bool, true),
+    ("msg_id", Count, true),
+];
+const REDISRAFT_RECEIVE_FIELDS: &[Field] = &[
+    ("msg_type", REDISRAFT_MESSAGE_TYPES, true),
+    ("from", Thread, true),
+    ("to", Thread, true),
+    ("msg_term", Count, true),
+    ("msg_prevote", Bool, true),
+    ("msg_request_term", Count, true),
+    ("msg_index", Count, true),
+    ("msg_log_term", Count, true),
+    ("msg_entries", Counts, true),
+    ("msg_commit", Count, true),
+    ("msg_success", Bool, true),
+    ("msg_id", Count, true),
+    ("outcome", OneOf(&["handled", "stale"]), true),
+];
+const REDISRAFT_MESSAGE_TYPES: FieldType =
+    OneOf(&["RequestVote", "RequestVoteResponse", "AppendEntries", "AppendEntriesResponse"]);
+
+/// The fields of a `curp` pool insertion.
+const CURP_RECORD_FIELDS: &[Field] = &[
+    ("cmd", Count, true),
+    ("key", OneOf(&["k0", "k1"]), true),
+    ("conflict", Bool, true),
+    ("sp", Counts, true),
+];
+const CURP_LEADER_RECORD_FIELDS: &[Field] = &[
+    ("cmd", Count, true),
+    ("key", OneOf(&["k0", "k1"]), true),
+    ("conflict", Bool, true),
+    ("index", Count, true),
+    ("sp", Counts, true),
+    ("ucp", Counts, true),
+];
+
 const SCHEMAS: &[TraceSchema] = &[
     TraceSchema {
         task: "spin",
@@ -271,6 +320,34 @@ const SCHEMAS: &[TraceSchema] = &[
         ],
     },
     TraceSchema {
+        task: "redisraft",
+        actors: Actors::Numbered,
+        common: &[
+            ("term", Count, true),
+            ("state", OneOf(&["Follower", "PreCandidate", "Candidate", "Leader"]), true),
+            ("voted_for", ThreadOrZero, true),
+            ("leader", ThreadOrZero, true),
+            ("commit", Count, true),
+            ("last_index", Count, true),
+            ("log", Counts, true),
+        ],
+        events: &[
+            ("election_timeout", &[]),
+            ("heartbeat", &[("quorum_check", Bool, true)]),
+            ("step_down", &[]),
+            ("client_entry", &[("outcome", OneOf(&["accepted", "not_leader"]), true)]),
+            ("send", REDISRAFT_MESSAGE_FIELDS),
+            ("receive", REDISRAFT_RECEIVE_FIELDS),
+            ("drop", REDISRAFT_MESSAGE_FIELDS),
+        ],
+        required_contention: &[
+            ("drop", None),
+            ("client_entry", Some("not_leader")),
+            ("receive", Some("stale")),
+            ("step_down", None),
+        ],
+    },
+    TraceSchema {
         task: "dqueue",
         actors: Actors::NodesFromZero,
         common: &[],
@@ -302,6 +379,36 @@ const SCHEMAS: &[TraceSchema] = &[
             ),
         ],
         required_contention: &[("respond", None), ("acquire", None)],
+    },
+    TraceSchema {
+        task: "curp",
+        actors: Actors::NodesFromZero,
+        common: &[],
+        events: &[
+            ("propose", &[("cmd", Count, true), ("key", OneOf(&["k0", "k1"]), true)]),
+            ("leader_record", CURP_LEADER_RECORD_FIELDS),
+            ("follower_record", CURP_RECORD_FIELDS),
+            (
+                "append_entries",
+                &[("cmd", Count, true), ("index", Count, true), ("commit", Count, true)],
+            ),
+            (
+                "after_sync",
+                &[
+                    ("cmd", Count, true),
+                    ("index", Count, true),
+                    ("sp", Counts, true),
+                    ("ucp", Counts, false),
+                ],
+            ),
+            ("fast_path", &[("cmd", Count, true)]),
+            ("slow_path", &[("cmd", Count, true)]),
+        ],
+        required_contention: &[
+            ("leader_record", None),
+            ("follower_record", None),
+            ("slow_path", None),
+        ],
     },
 ];
 
@@ -416,8 +523,10 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
             return Err("an election starts with a vote for oneself".to_owned());
         }
         "etcd" => check_raft_event(object, kind)?,
+        "redisraft" => check_redisraft_event(object, kind)?,
         "dqueue" => check_dqueue_event(object, kind)?,
         "locksvc" => check_locksvc_event(object, kind)?,
+        "curp" => check_curp_event(object, kind)?,
         "mutex" | "rwmutex" if ["wake_one", "wake_pop", "wake_exit"].contains(&kind) => {
             let empty = text("outcome") == Some("empty");
             if empty != object["target"].is_null() {
@@ -484,6 +593,66 @@ fn check_locksvc_event(object: &Map<String, Value>, kind: &str) -> Result<(), St
     Ok(())
 }
 
+/// The `curp` events' own consistency: node 0 is the client side, node 1 the leader; a pool
+/// insertion is contention exactly when it conflicted, a conflicting command is not in the
+/// speculative pool afterwards and an accepted one is; the leader's uncommitted pool always takes
+/// the command; applying removes the command from the pools; only the leader reports `ucp`.
+fn check_curp_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
+    let number = |name: &str| object.get(name).and_then(Value::as_u64);
+    let holds = |pool: &str| {
+        object.get(pool).and_then(Value::as_array).map(|items| {
+            items.iter().filter_map(Value::as_u64).any(|item| Some(item) == number("cmd"))
+        })
+    };
+    let thread = number("thread").unwrap_or_default();
+    let expected_actor = match kind {
+        "propose" | "fast_path" | "slow_path" => thread == 0,
+        "leader_record" => thread == 1,
+        "follower_record" | "append_entries" => thread > 1,
+        _ => thread > 0,
+    };
+    if !expected_actor {
+        return Err(format!("`{kind}` is not an event of node {thread}"));
+    }
+    if object.contains_key("ucp") != (thread == 1) {
+        return Err("exactly the leader's events report `ucp`".to_owned());
+    }
+    if number("cmd") == Some(0) || number("index") == Some(0) {
+        return Err("commands and log indexes are numbered from 1".to_owned());
+    }
+    let contention = object["contention"] == Value::Bool(true);
+    match kind {
+        "leader_record" | "follower_record" => {
+            let conflict = object["conflict"] == Value::Bool(true);
+            if contention != conflict {
+                return Err("a pool insertion is contention exactly when it conflicted".to_owned());
+            }
+            if kind == "leader_record" && holds("ucp") != Some(true) {
+                return Err("the uncommitted pool always takes the command".to_owned());
+            }
+            if kind == "follower_record" && holds("sp") != Some(!conflict) {
+                return Err(
+                    "the speculative pool holds the command unless it conflicted".to_owned()
+                );
+            }
+            if kind == "leader_record" && !conflict && holds("sp") != Some(true) {
+                return Err(
+                    "the speculative pool holds the command unless it conflicted".to_owned()
+                );
+            }
+        }
+        "after_sync" if holds("sp") == Some(true) || holds("ucp") == Some(true) => {
+            return Err("applying a command removes it from the pools".to_owned());
+        }
+        "fast_path" if contention => return Err("`fast_path` is never contention".to_owned()),
+        "propose" | "append_entries" | "after_sync" if contention => {
+            return Err(format!("`{kind}` is never contention"));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 /// The `etcd` events' own consistency: who acts, what counts as contention, the member's state.
 fn check_raft_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
     let number = |name: &str| object.get(name).and_then(Value::as_u64);
@@ -521,6 +690,63 @@ fn check_raft_event(object: &Map<String, Value>, kind: &str) -> Result<(), Strin
     let leader = object.get("state") == Some(&Value::from("Leader"));
     if leader && (number("lead") != thread || number("vote") != thread) {
         return Err("a leader leads and voted for itself".to_owned());
+    }
+    Ok(())
+}
+
+/// The `redisraft` events' own consistency: who acts, what counts as contention, the server's
+/// state (its log has `last_index` entries; leaders lead and voted for themselves; pre-candidates
+/// and candidates follow no leader; candidates voted for themselves).
+fn check_redisraft_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
+    let number = |name: &str| object.get(name).and_then(Value::as_u64);
+    let flag = |name: &str| object.get(name) == Some(&Value::Bool(true));
+    let thread = number("thread");
+    let contention = flag("contention");
+    let expected = match kind {
+        "send" | "receive" | "drop" => {
+            if number("from") == number("to") {
+                return Err("a message goes to another server".to_owned());
+            }
+            let actor = if kind == "send" { "from" } else { "to" };
+            if number(actor) != thread {
+                return Err(format!("the acting server of `{kind}` is the message's `{actor}`"));
+            }
+            let response = object
+                .get("msg_type")
+                .and_then(Value::as_str)
+                .is_some_and(|it| it.ends_with("Response"));
+            match kind {
+                "send" => false,
+                "drop" => true,
+                _ => {
+                    object.get("outcome") == Some(&Value::from("stale"))
+                        || (response && !flag("msg_success"))
+                }
+            }
+        }
+        "client_entry" => object.get("outcome") == Some(&Value::from("not_leader")),
+        "step_down" => true,
+        _ => false,
+    };
+    if contention != expected {
+        return Err(format!("this `{kind}` must have contention {expected}"));
+    }
+    if number("commit") > number("last_index") {
+        return Err("the commit index is past the last index".to_owned());
+    }
+    let log_length = object.get("log").and_then(Value::as_array).map(|log| log.len() as u64);
+    if log_length != number("last_index") {
+        return Err("the log must hold `last_index` entries".to_owned());
+    }
+    let state = object.get("state").and_then(Value::as_str).unwrap_or_default();
+    if state == "Leader" && (number("leader") != thread || number("voted_for") != thread) {
+        return Err("a leader leads and voted for itself".to_owned());
+    }
+    if ["PreCandidate", "Candidate"].contains(&state) && number("leader") != Some(0) {
+        return Err("a pre-candidate or candidate follows no leader".to_owned());
+    }
+    if state == "Candidate" && number("voted_for") != thread {
+        return Err("a candidate voted for itself".to_owned());
     }
     Ok(())
 }
@@ -631,6 +857,42 @@ fn raft_events_that_break_the_schema_rules_are_rejected() {
     assert!(check_event(schema, &object(&unknown_member), 0, 3).is_err());
 }
 
+/// The `redisraft` consistency checks reject events that break them.
+#[test]
+fn redisraft_events_that_break_the_schema_rules_are_rejected() {
+    let good = r#"{"seq":0,"thread":1,"event":"send","contention":false,"msg_type":"AppendEntries","from":1,"to":2,"msg_term":1,"msg_prevote":false,"msg_request_term":0,"msg_index":0,"msg_log_term":0,"msg_entries":[1],"msg_commit":0,"msg_success":false,"msg_id":1,"term":1,"state":"Leader","voted_for":1,"leader":1,"commit":0,"last_index":1,"log":[1]}"#;
+    let schema = SCHEMAS.iter().find(|schema| schema.task == "redisraft").unwrap();
+    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
+    assert_eq!(check_semantics(schema, &object(good)), Ok(()));
+    for (from, to, expected) in [
+        ("\"from\":1,", "\"from\":3,", "the acting server of `send` is the message's `from`"),
+        ("\"to\":2,", "\"to\":1,", "a message goes to another server"),
+        ("\"contention\":false", "\"contention\":true", "this `send` must have contention false"),
+        ("\"commit\":0,\"last", "\"commit\":2,\"last", "the commit index is past the last index"),
+        ("\"log\":[1]", "\"log\":[1,1]", "the log must hold `last_index` entries"),
+        ("\"leader\":1", "\"leader\":2", "a leader leads and voted for itself"),
+        (
+            "\"state\":\"Leader\"",
+            "\"state\":\"PreCandidate\"",
+            "a pre-candidate or candidate follows no leader",
+        ),
+    ] {
+        let broken = good.replacen(from, to, 1);
+        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+    }
+    let refused = good
+        .replacen("\"event\":\"send\"", "\"event\":\"receive\"", 1)
+        .replacen("\"thread\":1", "\"thread\":2", 1)
+        .replacen("\"AppendEntries\"", "\"AppendEntriesResponse\"", 1)
+        .replacen("\"msg_id\":1,", "\"msg_id\":1,\"outcome\":\"handled\",", 1)
+        .replacen("\"state\":\"Leader\"", "\"state\":\"Follower\"", 1);
+    let expected = "this `receive` must have contention true";
+    assert_eq!(check_semantics(schema, &object(&refused)), Err(expected.to_owned()));
+    let unknown_state = good.replacen("\"Leader\"", "\"Observer\"", 1);
+    assert!(check_event(schema, &object(&unknown_state), 0, 3).is_err());
+}
+
 /// The `dqueue` rules: the producer is node 0 and only it takes and sends; node ids run from 0
 /// to the number of consumers; contention is exactly a request or take while others wait.
 #[test]
@@ -693,6 +955,46 @@ fn locksvc_events_that_break_the_schema_rules_are_rejected() {
     }
     let unknown_type = grants.replacen("unlock", "steal", 1);
     assert!(check_event(schema, &object(&unknown_type), 0, 3).is_err());
+}
+
+/// The `curp` rules: who acts, conflicts as contention, pool contents after insertions and
+/// applies.
+#[test]
+fn curp_events_that_break_the_schema_rules_are_rejected() {
+    let leader = r#"{"seq":0,"thread":1,"event":"leader_record","contention":true,"cmd":2,"key":"k1","conflict":true,"index":2,"sp":[1],"ucp":[1,2]}"#;
+    let follower = r#"{"seq":0,"thread":2,"event":"follower_record","contention":false,"cmd":2,"key":"k0","conflict":false,"sp":[2]}"#;
+    let applied = r#"{"seq":0,"thread":3,"event":"after_sync","contention":false,"cmd":1,"index":1,"sp":[2]}"#;
+    let schema = SCHEMAS.iter().find(|schema| schema.task == "curp").unwrap();
+    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    for good in [leader, follower, applied] {
+        assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
+        assert_eq!(check_semantics(schema, &object(good)), Ok(()));
+    }
+    let insertion_rule = "the speculative pool holds the command unless it conflicted";
+    for (good, from, to, expected) in [
+        (leader, "\"thread\":1", "\"thread\":2", "`leader_record` is not an event of node 2"),
+        (follower, "\"thread\":2", "\"thread\":0", "`follower_record` is not an event of node 0"),
+        (
+            leader,
+            "\"contention\":true",
+            "\"contention\":false",
+            "a pool insertion is contention exactly when it conflicted",
+        ),
+        (leader, "[1,2]", "[1]", "the uncommitted pool always takes the command"),
+        (follower, "\"sp\":[2]", "\"sp\":[]", insertion_rule),
+        (applied, "\"sp\":[2]", "\"sp\":[1,2]", "applying a command removes it from the pools"),
+        (
+            applied,
+            "\"sp\":[2]",
+            "\"sp\":[2],\"ucp\":[]",
+            "exactly the leader's events report `ucp`",
+        ),
+    ] {
+        let broken = good.replacen(from, to, 1);
+        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+    }
+    let unknown_key = follower.replacen("k0", "k9", 1);
+    assert!(check_event(schema, &object(&unknown_key), 0, 3).is_err());
 }
 
 /// The PGo harnesses each carry our stand-in for `immutable` v0.4 (a Go harness's GOPATH is its

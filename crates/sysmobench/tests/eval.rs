@@ -16,9 +16,11 @@ const TASKS: &[(&str, &str, &str)] = &[
     ("rwmutex", "rwmutex", "AttemptRead"),
     ("ringbuffer", "ringbuffer", "PushWrite"),
     ("etcd", "etcdraft", "ClientRequest"),
+    ("redisraft", "redisraft", "ClientRequest"),
     ("zookeeper", "zookeeper", "Decide"),
     ("dqueue", "dqueue", "ProducerSend"),
     ("locksvc", "locksvc", "ServerRespond"),
+    ("curp", "curp", "LeaderRecord"),
 ];
 
 fn reference_path(task: &str, module: &str, extension: &str) -> PathBuf {

@@ -84,17 +84,28 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
     let ids: Vec<&str> = listing.iter().map(|task| task["id"].as_str().unwrap()).collect();
     assert_eq!(
         ids,
-        ["dqueue", "etcd", "locksvc", "mutex", "ringbuffer", "rwmutex", "spin", "zookeeper"]
+        [
+            "curp",
+            "dqueue",
+            "etcd",
+            "locksvc",
+            "mutex",
+            "redisraft",
+            "ringbuffer",
+            "rwmutex",
+            "spin",
+            "zookeeper"
+        ]
     );
     for task in listing {
         let id = task["id"].as_str().unwrap();
         assert_eq!(task["traces"], 20, "{task}");
         assert_eq!(task["source_lines"], serde_json::Value::Null, "{task}");
         assert!(task["invariants"]["safety"].as_u64().unwrap() > 0, "{task}");
-        // The lock tasks, zookeeper and the PGo tasks have liveness templates; etcd, whose
-        // network may lose every message, has none.
+        // The lock tasks, zookeeper and the PGo tasks have liveness templates; etcd and
+        // redisraft, whose networks may lose every message, have none.
         let liveness = task["invariants"]["liveness"].as_u64().unwrap();
-        assert_eq!(liveness > 0, id != "etcd", "{task}");
+        assert_eq!(liveness > 0, !["etcd", "redisraft"].contains(&id), "{task}");
     }
     let by_id = |id: &str| listing.iter().find(|task| task["id"] == id).unwrap();
     assert_eq!(
@@ -102,7 +113,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
         serde_json::json!({"provider": "crate", "crate": "ostd", "version": "0.19.0"})
     );
     assert_eq!(by_id("ringbuffer")["source"]["provider"], "git");
-    for id in ["etcd", "zookeeper", "dqueue", "locksvc"] {
+    for id in ["etcd", "redisraft", "zookeeper", "dqueue", "locksvc", "curp"] {
         assert_eq!(by_id(id)["kind"], "distributed", "{id}");
     }
     assert_eq!(by_id("etcd")["source"]["provider"], "git");
@@ -121,7 +132,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
 
     let (code, stdout, stderr) = sysmobench(&["tasks"], &repository_root(), &cache);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout.lines().count(), 9, "{stdout}");
+    assert_eq!(stdout.lines().count(), 11, "{stdout}");
     assert!(stdout.lines().skip(1).all(|line| line.contains("not fetched  20 ")), "{stdout}");
 }
 
@@ -235,7 +246,7 @@ fn traces_reports_unknown_tasks_and_tasks_without_a_harness() {
     assert_eq!(code, 1, "{stderr}");
     assert!(
         stderr.contains(
-            "(known tasks: dqueue, etcd, locksvc, mutex, ringbuffer, rwmutex, spin, zookeeper)"
+            "(known tasks: curp, dqueue, etcd, locksvc, mutex, redisraft, ringbuffer, rwmutex, spin, zookeeper)"
         ),
         "{stderr}"
     );

@@ -176,9 +176,16 @@ fn outputs_and_exit_codes_match_recorded_tlc() {
 
 #[test]
 fn two_workers_give_the_same_counts_verdicts_and_traces() {
+    // Cases whose specification prints from states expanded in parallel: as in TLC, the lines
+    // come in the order the workers evaluate them, so only their multiset is compared.
+    const PRINTS_IN_PARALLEL: &[&str] = &["invariant_once_per_state"];
     for case in cases() {
-        let one = run_case(&case, "1");
-        let two = run_case(&case, "2");
+        let mut one = run_case(&case, "1");
+        let mut two = run_case(&case, "2");
+        if PRINTS_IN_PARALLEL.iter().any(|name| case.ends_with(name)) {
+            one.1.sort();
+            two.1.sort();
+        }
         assert_eq!(one, two, "{} differs between 1 and 2 workers", case.display());
     }
     // Larger state spaces, where the workers really share levels: two task reference models.

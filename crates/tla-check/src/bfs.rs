@@ -5,23 +5,23 @@
 //! TLC worker would have produced them (source states in queue order, successors in action
 //! order). So state numbering, counts, the first violation and its counterexample are the same
 //! for any number of workers and equal to TLC's with `-workers 1`. TLC's order of checks is kept:
-//! constraints decide whether a successor is kept, invariants are checked on new states only,
+//! constraints decide whether a successor is kept, invariants are checked on new states only
+//! (once per state, however many sources of a batch reach it: see `expansion.rs`),
 //! implied actions (`[][A]_v` properties) on every transition, and a state without any successor
 //! is a deadlock unless deadlock checking is off.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tla_values::fast_hash::IntegerMap;
 
 use tla_eval::{split_definition_actions, successors, Action, Ctx, Env, Failure, WorkerContext};
-use tla_values::{EvalErrorKind, Value};
+use tla_values::Value;
 
 use crate::checks::{
-    check_invariants, first_failing_constraint, implied_violation, invariant_name,
-    normalize_and_fingerprint,
+    check_invariants, first_failing_constraint, invariant_name, normalize_and_fingerprint,
 };
 use crate::coverage::{account_for_trace_reconstruction, action_error, Coverage};
+use crate::expansion::{expand_batch, BatchClaims, Expander, Expansion};
 use crate::model::{Model, NextRelation};
 
 /// How a run may use the machine.
@@ -229,25 +229,6 @@ pub struct CheckReport {
     pub coverage: Option<Coverage>,
 }
 
-struct Successor {
-    values: Vec<Value>,
-    action: u32,
-    fingerprint: u64,
-    in_model: bool,
-    /// The first constraint that excluded it, if any (for coverage).
-    failed_constraint: Option<u32>,
-    /// Invariant results for states that may be new: `Some(index)` of the first violated one.
-    invariant_violation: Option<usize>,
-    invariants_checked: bool,
-    implied_violation: Option<usize>,
-}
-
-struct Expansion {
-    successors: Vec<Successor>,
-    error: Option<(ErrorPhase, Box<Failure>, Option<u32>)>,
-    stop_requested: bool,
-}
-
 /// Explores the model's state space.
 pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
     let started = Instant::now();
@@ -296,80 +277,6 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
     }
 }
 
-impl Expander<'_> {
-    /// Every successor of state `index`, with the checks that do not need the set of seen states.
-    fn expand(&self, index: u32, worker: &WorkerContext) -> Expansion {
-        let model = self.model;
-        let source = &self.states[index as usize];
-        let depth = u64::from(self.depths[index as usize]);
-        worker.reseed(self.seed, u64::from(index));
-        let mut expansion =
-            Expansion { successors: Vec::new(), error: None, stop_requested: false };
-        for (action_index, action) in self.actions.iter().enumerate() {
-            worker.level.set(depth);
-            let (generated, result) = action.successors(&model.evaluator, source, worker);
-            worker.level.set(depth + 1);
-            for values in generated {
-                match self.examine(source, values, action_index as u32, worker) {
-                    Ok(successor) => expansion.successors.push(successor),
-                    Err((phase, failure)) => {
-                        expansion.error = Some((phase, failure, Some(action_index as u32)));
-                        return expansion;
-                    }
-                }
-            }
-            if let Err(failure) = result {
-                expansion.error = Some((ErrorPhase::NextState, failure, Some(action_index as u32)));
-                return expansion;
-            }
-            if worker.exit_requested.get() {
-                expansion.stop_requested = true;
-                return expansion;
-            }
-        }
-        expansion
-    }
-
-    fn examine(
-        &self,
-        source: &[Value],
-        mut values: Vec<Value>,
-        action: u32,
-        worker: &WorkerContext,
-    ) -> Result<Successor, (ErrorPhase, Box<Failure>)> {
-        let model = self.model;
-        let failed_constraint = first_failing_constraint(model, Some(source), &values, worker)?;
-        let in_model = failed_constraint.is_none();
-        // Only kept states are looked up among the seen ones.
-        let fingerprint = if in_model {
-            normalize_and_fingerprint(model, &mut values, worker)
-                .map_err(|f| (ErrorPhase::NextState, f))?
-        } else {
-            0
-        };
-        // TLC checks the invariants of every successor it has not seen, and of every successor
-        // the constraints exclude (it never looks those up).
-        let maybe_new = !in_model || !self.seen.contains_key(&fingerprint);
-        let invariant_violation = if maybe_new {
-            check_invariants(model, &values, worker).map_err(|f| (ErrorPhase::Invariant, f))?
-        } else {
-            None
-        };
-        let implied_violation = implied_violation(model, source, &values, worker)
-            .map_err(|f| (ErrorPhase::ImpliedAction, f))?;
-        Ok(Successor {
-            values,
-            action,
-            fingerprint,
-            in_model,
-            failed_constraint: failed_constraint.map(|index| index as u32),
-            invariant_violation,
-            invariants_checked: maybe_new,
-            implied_violation,
-        })
-    }
-}
-
 struct Search<'m> {
     model: &'m Model,
     options: &'m CheckOptions,
@@ -396,17 +303,6 @@ struct Search<'m> {
 }
 
 const BATCH: usize = 1024;
-
-/// What workers read while a batch is expanded (nothing of it changes until the merge).
-struct Expander<'a> {
-    model: &'a Model,
-    actions: &'a [Action],
-    states: &'a [Arc<[Value]>],
-    depths: &'a [u32],
-    seen: &'a IntegerMap<u64, u32>,
-    /// `-seed`: each state's expansion restarts the random stream from it and the state's index.
-    seed: u64,
-}
 
 impl<'m> Search<'m> {
     fn new(model: &'m Model, options: &'m CheckOptions, started: Instant) -> Search<'m> {
@@ -672,56 +568,10 @@ impl<'m> Search<'m> {
             states: &self.states,
             depths: &self.depths,
             seen: &self.seen,
+            claims: &BatchClaims::new(),
             seed: self.options.seed,
         };
-        let workers = self.options.workers.max(1).min(batch.len().max(1));
-        if workers == 1 {
-            return batch.iter().map(|index| expander.expand(*index, &self.worker)).collect();
-        }
-        let next_index = AtomicUsize::new(0);
-        let statistics = self.worker.statistics.get();
-        let seed = self.options.seed;
-        let expander = &expander;
-        let collected: Vec<Vec<(usize, Expansion)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers)
-                .map(|worker_id| {
-                    let next_index = &next_index;
-                    scope.spawn(move || {
-                        let worker = WorkerContext::new(worker_id as u32, seed);
-                        worker.statistics.set(statistics);
-                        let mut done = Vec::new();
-                        loop {
-                            let position = next_index.fetch_add(1, Ordering::Relaxed);
-                            let Some(index) = batch.get(position) else { break };
-                            done.push((position, expander.expand(*index, &worker)));
-                        }
-                        done
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|handle| handle.join().unwrap_or_default()).collect()
-        });
-        let mut results: Vec<Option<Expansion>> = (0..batch.len()).map(|_| None).collect();
-        for (position, expansion) in collected.into_iter().flatten() {
-            results[position] = Some(expansion);
-        }
-        results
-            .into_iter()
-            .map(|result| {
-                result.unwrap_or_else(|| Expansion {
-                    successors: Vec::new(),
-                    error: Some((
-                        ErrorPhase::NextState,
-                        Failure::message(
-                            EvalErrorKind::Unsupported,
-                            "A worker thread stopped unexpectedly.",
-                        ),
-                        None,
-                    )),
-                    stop_requested: false,
-                })
-            })
-            .collect()
+        expand_batch(&expander, batch, self.options.workers, &self.worker, self.options.seed)
     }
 
     /// Evaluates state `source` again as TLC evaluates it, counting per-expression coverage
@@ -782,6 +632,18 @@ impl<'m> Search<'m> {
         remaining_from_batch_start: usize,
     ) -> Option<Verdict> {
         let model = self.model;
+        // With several workers, the expansion that claimed a state (and checked its invariants)
+        // may come after the one that reaches it first in queue order: its verdict is reused.
+        let claimed_verdicts: IntegerMap<u64, Option<usize>> = if self.options.workers > 1 {
+            expansions
+                .iter()
+                .flat_map(|expansion| &expansion.successors)
+                .filter(|successor| successor.in_model && successor.invariants_checked)
+                .map(|successor| (successor.fingerprint, successor.invariant_violation))
+                .collect()
+        } else {
+            IntegerMap::default()
+        };
         for (position, (source, expansion)) in batch.iter().zip(expansions).enumerate() {
             let queue_after_source = (remaining_from_batch_start - position - 1) as u64;
             let had_successors = !expansion.successors.is_empty();
@@ -827,8 +689,11 @@ impl<'m> Search<'m> {
                     }
                     self.statistics.distinct += 1;
                     new_index = Some(index);
+                    let claimed = claimed_verdicts.get(&successor.fingerprint).copied();
                     let violation = if successor.invariants_checked {
                         Ok(successor.invariant_violation)
+                    } else if let Some(verdict) = claimed {
+                        Ok(verdict)
                     } else {
                         check_invariants(model, &self.states[index as usize], &self.worker)
                     };

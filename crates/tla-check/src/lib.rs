@@ -10,6 +10,7 @@ mod checks;
 pub mod coverage;
 pub mod coverage_report;
 pub mod dot;
+mod expansion;
 pub mod itf;
 pub mod liveness;
 pub mod model;

@@ -108,6 +108,8 @@ pub(crate) struct Shared {
     pub volatile: Vec<bool>,
     /// Per definition: the native operator it is, if any (`native_calls.rs`).
     pub natives: Vec<Option<crate::native_calls::NativeOperator>>,
+    /// The constant parts of expressions, computed once (`closed_constants.rs`).
+    pub closed_constants: crate::closed_constants::ClosedConstants,
     pub settings: EvalSettings,
 }
 
@@ -136,10 +138,24 @@ impl Evaluator {
         }
         let cache = (0..hir.definitions.len()).map(|_| OnceLock::new()).collect();
         let literal_atoms = intern_literals(hir, &interner);
-        let callees = definition_callees(hir);
-        let volatile = volatile_definitions(hir, &callees);
-        let self_referencing = self_referencing_functions(hir, &callees);
+        let callees = crate::definition_facts::definition_callees(hir);
+        let volatile = crate::definition_facts::volatile_definitions(hir, &callees);
+        let self_referencing = crate::definition_facts::self_referencing_functions(hir, &callees);
         let natives = crate::native_calls::native_operators(hir);
+        let cached_definition = |def: DefId| {
+            let def = override_table.get(def as usize).copied().flatten().unwrap_or(def);
+            if matches!(fixed_table.get(def as usize), Some(Some(_))) {
+                return true;
+            }
+            hir.definitions.get(def as usize).is_some_and(|definition| {
+                definition.parameters.is_empty()
+                    && !definition.local
+                    && definition.level == CONSTANT_LEVEL
+                    && !volatile[def as usize]
+            })
+        };
+        let closed_constants =
+            crate::closed_constants::closed_constants(hir, &constants, &cached_definition);
         Evaluator {
             shared: Arc::new(Shared {
                 hir,
@@ -152,6 +168,7 @@ impl Evaluator {
                 self_referencing,
                 volatile,
                 natives,
+                closed_constants,
                 settings,
             }),
         }
@@ -375,9 +392,9 @@ impl Evaluator {
                 Ok(Value::Bool(found))
             }
             ExprKind::Choose { bound, body } => self.eval_choose(bound, body, env, ctx, expr),
-            ExprKind::SetEnumeration(items) => {
+            ExprKind::SetEnumeration(items) => self.remembering_closed_constant(expr, ctx, || {
                 Ok(Value::set_from_unnormalized(self.eval_all(items, env, ctx)?))
-            }
+            }),
             ExprKind::SetFilter { bound, predicate } => {
                 let Some(set) = &bound.set else {
                     return Err(Failure::message(
@@ -417,9 +434,11 @@ impl Evaluator {
                 self.eval_function_constructor(bounds, body, env, ctx, expr)
             }
             ExprKind::FunctionSet { domain, range } => {
-                let domain = self.eval(domain, env, ctx)?;
-                let range = self.eval(range, env, ctx)?;
-                Ok(sets::function_set(&domain, &range))
+                self.remembering_closed_constant(expr, ctx, || {
+                    let domain = self.eval(domain, env, ctx)?;
+                    let range = self.eval(range, env, ctx)?;
+                    Ok(sets::function_set(&domain, &range))
+                })
             }
             ExprKind::Apply { function, arguments } => {
                 self.with_value(function, env, ctx, |function_value| {
@@ -427,20 +446,20 @@ impl Evaluator {
                     functions::apply(function_value, &argument).at(expr)
                 })
             }
-            ExprKind::Record(fields) => {
+            ExprKind::Record(fields) => self.remembering_closed_constant(expr, ctx, || {
                 let mut values = Vec::with_capacity(fields.len());
                 for (name, value) in fields {
                     values.push((self.atom(name), self.eval(value, env, ctx)?));
                 }
                 Value::record(values).at(expr)
-            }
-            ExprKind::RecordSet(fields) => {
+            }),
+            ExprKind::RecordSet(fields) => self.remembering_closed_constant(expr, ctx, || {
                 let mut values = Vec::with_capacity(fields.len());
                 for (name, value) in fields {
                     values.push((self.atom(name), self.eval(value, env, ctx)?));
                 }
                 Ok(sets::record_set(values))
-            }
+            }),
             ExprKind::Field { record, field } => self.with_value(record, env, ctx, |value| {
                 let name = Value::Str(self.atom(field));
                 match functions::record_field(value, &name).at(expr)? {
@@ -487,8 +506,12 @@ impl Evaluator {
                 ))
                 .at(expr),
             },
-            ExprKind::Tuple(items) => Ok(Value::tuple(self.eval_all(items, env, ctx)?)),
-            ExprKind::Product(items) => Ok(sets::product(self.eval_all(items, env, ctx)?)),
+            ExprKind::Tuple(items) => self.remembering_closed_constant(expr, ctx, || {
+                Ok(Value::tuple(self.eval_all(items, env, ctx)?))
+            }),
+            ExprKind::Product(items) => self.remembering_closed_constant(expr, ctx, || {
+                Ok(sets::product(self.eval_all(items, env, ctx)?))
+            }),
             ExprKind::BoxAction { action, subscript } => {
                 if self.eval_bool(action, env, ctx)? {
                     return Ok(Value::Bool(true));
@@ -511,6 +534,28 @@ impl Evaluator {
             ))
             .at(expr),
         }
+    }
+
+    /// `build`'s value, computed once per run when `expr` is a closed constant expression.
+    #[inline]
+    fn remembering_closed_constant(
+        &self,
+        expr: &'static Expr,
+        ctx: &Ctx,
+        build: impl FnOnce() -> EvalOutcome<Value>,
+    ) -> EvalOutcome<Value> {
+        if ctx.worker.expression_coverage.is_none() {
+            let address = crate::closed_constants::address(expr);
+            if let Some(remembered) = self.shared.closed_constants.get(&address) {
+                if let Some(value) = remembered.get() {
+                    return Ok(value.clone());
+                }
+                let value = build()?;
+                let _ = remembered.set(value.clone());
+                return Ok(value);
+            }
+        }
+        build()
     }
 
     pub(crate) fn eval_all(
@@ -821,94 +866,6 @@ impl Evaluator {
         let later = self.eval(subscript, env, &primed)?;
         equals(&now, &later).at(subscript)
     }
-}
-
-/// Function definitions `f[x \in S] == ...` that refer to themselves, directly or through
-/// other definitions (`LET` definitions included).
-fn self_referencing_functions(hir: &Hir, callees: &[Vec<u32>]) -> Vec<bool> {
-    hir.definitions
-        .iter()
-        .enumerate()
-        .map(|(def, definition)| {
-            if !matches!(definition.body, Body::Function { .. }) {
-                return false;
-            }
-            let mut seen = vec![false; callees.len()];
-            let mut pending: Vec<u32> = callees[def].clone();
-            while let Some(next) = pending.pop() {
-                if next as usize == def {
-                    return true;
-                }
-                if let Some(flag) = seen.get_mut(next as usize) {
-                    if !*flag {
-                        *flag = true;
-                        pending.extend(callees[next as usize].iter().copied());
-                    }
-                }
-            }
-            false
-        })
-        .collect()
-}
-
-/// The natives TLC evaluates anew each time (`minLevel` above constant in TLC's overrides).
-const VOLATILE_NATIVES: &[&str] = &["TLCGet", "Trace", "CounterExample", "PickSuccessor"];
-
-/// Per definition: the definitions its body calls or defines (`LET`), directly.
-fn definition_callees(hir: &Hir) -> Vec<Vec<u32>> {
-    fn calls(expr: &Expr, out: &mut Vec<u32>) {
-        match &expr.kind {
-            ExprKind::Call { def, .. } | ExprKind::CallLet { def, .. } => out.push(*def),
-            ExprKind::Operator(OperatorRef::Definition { def, .. })
-            | ExprKind::Operator(OperatorRef::Local { def, .. }) => out.push(*def),
-            ExprKind::Let { definitions, .. } => out.extend(definitions.iter().copied()),
-            _ => {}
-        }
-        crate::walk::for_each_child(expr, &mut |child| calls(child, out));
-    }
-    hir.definitions
-        .iter()
-        .map(|definition| {
-            let mut out = Vec::new();
-            match &definition.body {
-                Body::Expression(body) => calls(body, &mut out),
-                Body::Function { bounds, body } => {
-                    for bound in bounds {
-                        if let Some(set) = &bound.set {
-                            calls(set, &mut out);
-                        }
-                    }
-                    calls(body, &mut out);
-                }
-                Body::Native { .. } => {}
-            }
-            out
-        })
-        .collect()
-}
-
-/// Definitions that (through calls) use a volatile native: they must not be cached.
-fn volatile_definitions(hir: &Hir, callees: &[Vec<u32>]) -> Vec<bool> {
-    let mut volatile: Vec<bool> = hir
-        .definitions
-        .iter()
-        .map(|definition| {
-            matches!(&definition.body, Body::Native { name, .. } if VOLATILE_NATIVES.contains(&name.as_str()))
-        })
-        .collect();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (def, called) in callees.iter().enumerate() {
-            if !volatile[def]
-                && called.iter().any(|callee| volatile.get(*callee as usize) == Some(&true))
-            {
-                volatile[def] = true;
-                changed = true;
-            }
-        }
-    }
-    volatile
 }
 
 /// The atoms of the specification's string literals and record field names, by the address of

@@ -14,7 +14,9 @@
 pub mod actions;
 mod binders;
 mod builtin_ops;
+mod closed_constants;
 pub mod context;
+mod definition_facts;
 pub mod env;
 pub mod evaluator;
 pub mod expression_coverage;

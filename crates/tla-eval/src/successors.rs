@@ -209,9 +209,19 @@ impl Walk<'_, '_> {
             worker.expression_coverage.as_deref(),
             |coverage| coverage.enter(evaluator, expr, false),
             || {
-                stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                // As in `Evaluator::eval`: the stack is grown on demand, asked every few levels
+                // (walk and evaluation levels share the count).
+                let depth = worker.eval_depth.get();
+                worker.eval_depth.set(depth.wrapping_add(1));
+                let result = if depth.is_multiple_of(8) {
+                    stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || {
+                        self.run_inner(expr, env, partial, rest)
+                    })
+                } else {
                     self.run_inner(expr, env, partial, rest)
-                })
+                };
+                worker.eval_depth.set(depth);
+                result
             },
         );
         // TLC lists, among the "nested expressions" of an error, every formula of the action

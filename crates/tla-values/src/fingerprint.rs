@@ -84,85 +84,104 @@ impl Fingerprint {
 
     /// Extends by a value.
     pub fn value(self, value: &Value) -> EvalResult<Fingerprint> {
-        extend(self, value)
+        let mut fp = self;
+        extend(&mut fp, value).map_err(|error| *error)?;
+        Ok(fp)
+    }
+
+    /// Extends by bytes, first to last.
+    #[inline]
+    fn bytes(self, bytes: &[u8]) -> Fingerprint {
+        bytes.iter().fold(self, |fp, byte| fp.byte(*byte))
     }
 }
 
 /// The fingerprint of one value.
 pub fn fingerprint(value: &Value) -> EvalResult<u64> {
-    Ok(extend(Fingerprint::new(), value)?.0)
+    Ok(Fingerprint::new().value(value)?.0)
+}
+
+/// A name's UTF-16 units, low byte of each; for ASCII text (the usual case, told by the unit
+/// count) those are the text's own bytes.
+#[inline]
+fn name(fp: Fingerprint, atom: &Atom) -> Fingerprint {
+    let fp = fp.int(atom.utf16_len() as i32);
+    if atom.utf16_len() == atom.text().len() {
+        fp.bytes(atom.text().as_bytes())
+    } else {
+        fp.chars(atom.text())
+    }
 }
 
 fn string(fp: Fingerprint, atom: &Atom) -> Fingerprint {
-    fp.byte(tag::STRING).int(atom.utf16_len() as i32).chars(atom.text())
+    name(fp.byte(tag::STRING), atom)
 }
 
-fn extend(fp: Fingerprint, value: &Value) -> EvalResult<Fingerprint> {
-    Ok(match value {
-        Value::Bool(b) => fp.byte(tag::BOOL).byte(if *b { b't' } else { b'f' }),
-        Value::Int(n) => fp.byte(tag::INT).int(*n as i32),
-        Value::Str(atom) => string(fp, atom),
-        Value::ModelValue(atom) => {
-            fp.byte(tag::MODEL_VALUE).int(atom.utf16_len() as i32).chars(atom.text())
-        }
+/// Extends `fp` by `value` in place (the error is boxed so the usual result stays small).
+fn extend(fp: &mut Fingerprint, value: &Value) -> Result<(), Box<EvalError>> {
+    match value {
+        Value::Bool(b) => *fp = fp.byte(tag::BOOL).byte(if *b { b't' } else { b'f' }),
+        Value::Int(n) => *fp = fp.byte(tag::INT).int(*n as i32),
+        Value::Str(atom) => *fp = string(*fp, atom),
+        Value::ModelValue(atom) => *fp = name(fp.byte(tag::MODEL_VALUE), atom),
         Value::Set(set) => {
             let elems = set.normalized()?;
-            let mut fp = fp.byte(tag::SET_ENUM).int(elems.len() as i32);
+            *fp = fp.byte(tag::SET_ENUM).int(elems.len() as i32);
             for elem in elems {
-                fp = extend(fp, elem)?;
+                extend(fp, elem)?;
             }
-            fp
         }
         Value::Interval(interval) => {
             let size = interval.size()?;
-            let mut fp = fp.byte(tag::SET_ENUM).int(size as i32);
+            *fp = fp.byte(tag::SET_ENUM).int(size as i32);
             for i in 0..size {
-                fp = fp.byte(tag::INT).int(interval.low.wrapping_add(i as i32));
+                *fp = fp.byte(tag::INT).int(interval.low.wrapping_add(i as i32));
             }
-            fp
         }
         Value::Tuple(elems) => {
-            let mut fp = fp.byte(tag::FCN_RCD).int(elems.len() as i32);
+            *fp = fp.byte(tag::FCN_RCD).int(elems.len() as i32);
             for (i, elem) in elems.iter().enumerate() {
-                fp = extend(fp.byte(tag::INT).int(i as i32 + 1), elem)?;
+                *fp = fp.byte(tag::INT).int(i as i32 + 1);
+                extend(fp, elem)?;
             }
-            fp
         }
         Value::Record(record) => {
-            let mut fp = fp.byte(tag::FCN_RCD).int(record.len() as i32);
-            for (name, value) in record.names().iter().zip(record.values()) {
-                fp = extend(string(fp, name), value)?;
+            *fp = fp.byte(tag::FCN_RCD).int(record.len() as i32);
+            for (field, value) in record.names().iter().zip(record.values()) {
+                *fp = string(*fp, field);
+                extend(fp, value)?;
             }
-            fp
         }
         Value::Function(function) => {
-            let mut fp = fp.byte(tag::FCN_RCD).int(function.len() as i32);
+            *fp = fp.byte(tag::FCN_RCD).int(function.len() as i32);
             match function.domain() {
                 FunctionDomain::Interval { low } => {
                     for (i, value) in function.values().iter().enumerate() {
-                        fp = extend(fp.byte(tag::INT).int(low.wrapping_add(i as i32)), value)?;
+                        *fp = fp.byte(tag::INT).int(low.wrapping_add(i as i32));
+                        extend(fp, value)?;
                     }
                 }
                 FunctionDomain::Values(domain) => {
                     for (arg, value) in domain.iter().zip(function.values()) {
-                        fp = extend(extend(fp, arg)?, value)?;
+                        extend(fp, arg)?;
+                        extend(fp, value)?;
                     }
                 }
             }
-            fp
         }
         Value::Lazy(_) => match to_set_enum(value)? {
             Some(set) => extend(fp, &Value::Set(set))?,
-            None => return Err(cannot_fingerprint(value)),
+            None => return Err(Box::new(cannot_fingerprint(value))),
         },
         Value::Ext(ext) => match ext.class() {
             ExtClass::Set | ExtClass::Function => match ext.to_concrete()? {
-                Value::Ext(_) => return Err(cannot_fingerprint(value)),
+                Value::Ext(_) => return Err(Box::new(cannot_fingerprint(value))),
                 concrete => extend(fp, &concrete)?,
             },
-            ExtClass::Other => return Err(cannot_fingerprint(value)),
+            ExtClass::Other => return Err(Box::new(cannot_fingerprint(value))),
         },
-    })
+    }
+    Ok(())
 }
 
 /// TLC's `Value.fingerPrint` default: a state holds a value TLC cannot fingerprint.

@@ -113,7 +113,27 @@ pub fn compare(a: &Value, b: &Value) -> EvalResult<Ordering> {
 }
 
 /// TLC's `a.equals(b)`.
+#[inline]
 pub fn equals(a: &Value, b: &Value) -> EvalResult<bool> {
+    // The common cases first, inline: two scalars of the same kind.
+    match (a, b) {
+        (Value::Str(x), Value::Str(y)) => Ok(x == y),
+        (Value::Int(x), Value::Int(y)) => Ok(x == y),
+        (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
+        // Two model values are unequal without error unless both are typed, differently.
+        (Value::ModelValue(x), Value::ModelValue(y))
+            if x == y
+                || x.model_value_type().is_none()
+                || y.model_value_type().is_none()
+                || x.model_value_type() == y.model_value_type() =>
+        {
+            Ok(x == y)
+        }
+        _ => equals_in_general(a, b),
+    }
+}
+
+fn equals_in_general(a: &Value, b: &Value) -> EvalResult<bool> {
     match a {
         Value::Bool(x) => match b {
             Value::Bool(y) => Ok(x == y),

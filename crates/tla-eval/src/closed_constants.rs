@@ -1,0 +1,97 @@
+//! The constant parts of larger expressions: `{"none", "lock"}`, `[Threads -> BOOLEAN]`,
+//! `[thread : Threads, live : BOOLEAN]`, `<<1, "a">>`, built only from literals, the model's
+//! constants and constant definitions. TLC builds such a value again at every evaluation (only
+//! whole zero-argument constant definitions are computed once); its value cannot change during a
+//! run, so the evaluator computes each once, on first use, and shares it. Nothing is remembered
+//! while per-expression coverage is counted, which counts every evaluation as TLC does.
+
+use std::sync::OnceLock;
+
+use tla_sema::hir::{Body, DefId, Expr, ExprKind, Hir};
+use tla_values::fast_hash::IntegerMap;
+use tla_values::Value;
+
+use crate::evaluator::ConstantBinding;
+
+/// Per closed constant expression (by address in the never-freed specification): its value once
+/// computed.
+pub(crate) type ClosedConstants = IntegerMap<usize, OnceLock<Value>>;
+
+/// Finds the largest closed constant expressions of the specification. `cached_definition`
+/// says whether a zero-argument call of a definition yields a value fixed for the run.
+pub(crate) fn closed_constants(
+    hir: &'static Hir,
+    constants: &[ConstantBinding],
+    cached_definition: &dyn Fn(DefId) -> bool,
+) -> ClosedConstants {
+    let finder = Finder { constants, cached_definition };
+    let mut found = ClosedConstants::default();
+    for definition in &hir.definitions {
+        match &definition.body {
+            Body::Expression(body) => finder.visit(body, &mut found),
+            Body::Function { bounds, body } => {
+                for set in bounds.iter().filter_map(|bound| bound.set.as_ref()) {
+                    finder.visit(set, &mut found);
+                }
+                finder.visit(body, &mut found);
+            }
+            Body::Native { .. } => {}
+        }
+    }
+    found
+}
+
+struct Finder<'a> {
+    constants: &'a [ConstantBinding],
+    cached_definition: &'a dyn Fn(DefId) -> bool,
+}
+
+impl Finder<'_> {
+    fn visit(&self, expr: &'static Expr, found: &mut ClosedConstants) {
+        if is_structure(expr) && self.closed(expr) {
+            found.insert(address(expr), OnceLock::new());
+            return;
+        }
+        crate::walk::for_each_child(expr, &mut |child| self.visit(child, found));
+    }
+
+    /// Whether `expr`'s value depends on nothing but literals and values fixed for the run.
+    fn closed(&self, expr: &Expr) -> bool {
+        match &expr.kind {
+            ExprKind::Bool(_)
+            | ExprKind::Int(_)
+            | ExprKind::Str(_)
+            | ExprKind::BooleanSet
+            | ExprKind::StringSet => true,
+            ExprKind::Constant(constant) => {
+                matches!(self.constants.get(*constant as usize), Some(ConstantBinding::Value(_)))
+            }
+            ExprKind::Call { def, arguments } => {
+                arguments.is_empty() && (self.cached_definition)(*def)
+            }
+            ExprKind::SetEnumeration(items) | ExprKind::Tuple(items) | ExprKind::Product(items) => {
+                items.iter().all(|item| self.closed(item))
+            }
+            ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
+                fields.iter().all(|(_, value)| self.closed(value))
+            }
+            ExprKind::FunctionSet { domain, range } => self.closed(domain) && self.closed(range),
+            _ => false,
+        }
+    }
+}
+
+/// The expression kinds worth remembering: each builds a new value from its parts.
+fn is_structure(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::SetEnumeration(items) | ExprKind::Tuple(items) | ExprKind::Product(items) => {
+            !items.is_empty()
+        }
+        ExprKind::Record(_) | ExprKind::RecordSet(_) | ExprKind::FunctionSet { .. } => true,
+        _ => false,
+    }
+}
+
+pub(crate) fn address(expr: &Expr) -> usize {
+    expr as *const Expr as usize
+}

@@ -1,0 +1,93 @@
+//! Facts about the specification's definitions that the evaluator needs before it evaluates
+//! anything: which definitions call which, which function definitions refer to themselves, and
+//! which constant-level definitions can still change during a run.
+
+use tla_sema::hir::{Body, Expr, ExprKind, Hir, OperatorRef};
+
+/// Function definitions `f[x \in S] == ...` that refer to themselves, directly or through
+/// other definitions (`LET` definitions included).
+pub(crate) fn self_referencing_functions(hir: &Hir, callees: &[Vec<u32>]) -> Vec<bool> {
+    hir.definitions
+        .iter()
+        .enumerate()
+        .map(|(def, definition)| {
+            if !matches!(definition.body, Body::Function { .. }) {
+                return false;
+            }
+            let mut seen = vec![false; callees.len()];
+            let mut pending: Vec<u32> = callees[def].clone();
+            while let Some(next) = pending.pop() {
+                if next as usize == def {
+                    return true;
+                }
+                if let Some(flag) = seen.get_mut(next as usize) {
+                    if !*flag {
+                        *flag = true;
+                        pending.extend(callees[next as usize].iter().copied());
+                    }
+                }
+            }
+            false
+        })
+        .collect()
+}
+
+/// The natives TLC evaluates anew each time (`minLevel` above constant in TLC's overrides).
+const VOLATILE_NATIVES: &[&str] = &["TLCGet", "Trace", "CounterExample", "PickSuccessor"];
+
+/// Per definition: the definitions its body calls or defines (`LET`), directly.
+pub(crate) fn definition_callees(hir: &Hir) -> Vec<Vec<u32>> {
+    fn calls(expr: &Expr, out: &mut Vec<u32>) {
+        match &expr.kind {
+            ExprKind::Call { def, .. } | ExprKind::CallLet { def, .. } => out.push(*def),
+            ExprKind::Operator(OperatorRef::Definition { def, .. })
+            | ExprKind::Operator(OperatorRef::Local { def, .. }) => out.push(*def),
+            ExprKind::Let { definitions, .. } => out.extend(definitions.iter().copied()),
+            _ => {}
+        }
+        crate::walk::for_each_child(expr, &mut |child| calls(child, out));
+    }
+    hir.definitions
+        .iter()
+        .map(|definition| {
+            let mut out = Vec::new();
+            match &definition.body {
+                Body::Expression(body) => calls(body, &mut out),
+                Body::Function { bounds, body } => {
+                    for bound in bounds {
+                        if let Some(set) = &bound.set {
+                            calls(set, &mut out);
+                        }
+                    }
+                    calls(body, &mut out);
+                }
+                Body::Native { .. } => {}
+            }
+            out
+        })
+        .collect()
+}
+
+/// Definitions that (through calls) use a volatile native: they must not be cached.
+pub(crate) fn volatile_definitions(hir: &Hir, callees: &[Vec<u32>]) -> Vec<bool> {
+    let mut volatile: Vec<bool> = hir
+        .definitions
+        .iter()
+        .map(|definition| {
+            matches!(&definition.body, Body::Native { name, .. } if VOLATILE_NATIVES.contains(&name.as_str()))
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (def, called) in callees.iter().enumerate() {
+            if !volatile[def]
+                && called.iter().any(|callee| volatile.get(*callee as usize) == Some(&true))
+            {
+                volatile[def] = true;
+                changed = true;
+            }
+        }
+    }
+    volatile
+}
