@@ -624,14 +624,13 @@ pub fn verdict_messages(
     (messages, print_statistics)
 }
 
-/// A state holding a value TLC cannot normalise or fingerprint (`x = Nat`, `x' = [Nat ->
-/// BOOLEAN]`). An initial state: TLC's "While working on the initial state" with the state. A
-/// successor: the exception, the trace to its predecessor and, when the value is not inside a
-/// value TLC fingerprints with a location, the empty call stack TLC's replay ends with. TLC then
-/// prints, for an initial state, the position of the conjunct that completed it, and in both
-/// cases for a value inside a tuple, record, set or symbolic set "TLC was unable to
-/// fingerprint" with the locations of the expressions that built it; values here carry no
-/// source location, so those parts are left out (see `docs/dev/checker.md`).
+/// An initial state holding a value TLC cannot normalise or fingerprint (`x = Nat`): TLC's
+/// "While working on the initial state" with the state. (A successor's is reported with the
+/// exception, the trace and the empty call stack, in `verdict_messages`.) TLC then prints the
+/// positions its replay of the initial predicate had on its call stack, or, for a value inside a
+/// tuple, record, set or symbolic set, "TLC was unable to fingerprint" with the locations of the
+/// expressions that built it; values here carry no source location, so those parts are left out
+/// (see `docs/dev/checker.md`).
 fn unfingerprintable_initial_state(
     failure: &Failure,
     state: &[Value],
