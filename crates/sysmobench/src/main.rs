@@ -12,6 +12,7 @@ mod sany;
 mod task_commands;
 mod tlc;
 mod tlc_coverage;
+mod tlc_flags;
 mod tlc_simulation;
 
 use std::process::ExitCode;

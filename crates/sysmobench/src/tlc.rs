@@ -113,41 +113,18 @@ pub struct TlcRun {
     pub simulation: Option<tla_check::SimulationReport>,
 }
 
-const USAGE: &str = "\
-usage: sysmobench tlc [-config FILE.cfg] [-workers N|auto] [-deadlock] [-seed S] [-maxSetSize N]
-                      [-tool] [-lib DIR]... [-noGenerateSpecTE] [-nowarning] [-fp N] [-depth D]
-                      [--max-states N] [--max-seconds S] [--max-memory-mb M]
-                      [--allow-file-reads] [--allow-env] [--skip-liveness] [--itf FILE.json]
-                      [-simulate [num=N]] [-continue] [-dump dot[,actionlabels] FILE.dot]
-                      [-coverage MINUTES] [--coverage-json FILE.json] FILE.tla";
-
 /// How many traces `-simulate` without `num=` runs (TLC runs until stopped).
 pub const DEFAULT_SIMULATION_TRACES: u64 = 1000;
 
-/// TLC flags taking a value that this checker accepts and ignores (they tune TLC's JVM-side
-/// machinery, which has no counterpart here).
-const IGNORED_VALUE_FLAGS: &[&str] = &["-fp", "-fpmem", "-fpbits", "-metadir", "-checkpoint"];
-const IGNORED_FLAGS: &[&str] = &["-noGenerateSpecTE", "-cleanup", "-terse", "-gzip", "-modelcheck"];
-/// TLC flags for features this checker does not have yet.
-const UNSUPPORTED_FLAGS: &[&str] = &[
-    "-dfid",
-    "-generate",
-    "-difftrace",
-    "-recover",
-    "-debugger",
-    "-view",
-    "-inv",
-    "-lncheck",
-    "-aril",
-    "-userFile",
-    "-teSpecOutDir",
-];
-
 pub fn run(args: &[String]) -> ExitCode {
-    let options = match parse_arguments(args) {
-        Ok(options) => options,
+    let options = match crate::tlc_flags::parse_arguments(args) {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{}", crate::tlc_flags::USAGE);
+            return ExitCode::SUCCESS;
+        }
         Err(message) => {
-            eprintln!("sysmobench tlc: {message}\n{USAGE}");
+            eprintln!("sysmobench tlc: {message}\n{}", crate::tlc_flags::USAGE);
             return ExitCode::from(1);
         }
     };
@@ -169,102 +146,6 @@ pub fn run(args: &[String]) -> ExitCode {
     let result = model_check(&options, printer, emit.clone());
     emit(&result.messages);
     ExitCode::from(result.exit_code.clamp(0, 255) as u8)
-}
-
-fn parse_arguments(args: &[String]) -> Result<TlcOptions, String> {
-    let mut spec = None;
-    let mut options = TlcOptions::new(PathBuf::new());
-    let mut index = 0;
-    let value = |index: &mut usize, flag: &str| -> Result<String, String> {
-        *index += 1;
-        args.get(*index).cloned().ok_or_else(|| format!("{flag} needs a value"))
-    };
-    let number = |text: String, flag: &str| -> Result<u64, String> {
-        text.parse::<u64>()
-            .map_err(|_| format!("{flag} expects a non-negative number, got `{text}`"))
-    };
-    while index < args.len() {
-        let arg = args[index].as_str();
-        match arg {
-            "-config" => options.config = Some(PathBuf::from(value(&mut index, arg)?)),
-            "-workers" => {
-                let text = value(&mut index, arg)?;
-                options.workers = if text == "auto" {
-                    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
-                } else {
-                    number(text, arg)?.max(1) as usize
-                };
-            }
-            "-deadlock" => options.deadlock_off = true,
-            "-seed" => {
-                let text = value(&mut index, arg)?;
-                options.seed = text
-                    .parse::<i64>()
-                    .map(|seed| seed as u64)
-                    .map_err(|_| format!("-seed expects a number, got `{text}`"))?;
-            }
-            "-tool" => options.tool_mode = true,
-            "-lib" => options.library_folders.push(PathBuf::from(value(&mut index, arg)?)),
-            "-maxSetSize" => {
-                options.max_set_size = Some(number(value(&mut index, arg)?, arg)? as usize)
-            }
-            "--max-states" => options.max_states = Some(number(value(&mut index, arg)?, arg)?),
-            "--max-seconds" => options.max_seconds = Some(number(value(&mut index, arg)?, arg)?),
-            "--max-memory-mb" => {
-                options.max_memory_mb = Some(number(value(&mut index, arg)?, arg)?)
-            }
-            "--allow-file-reads" => options.allow_file_reads = true,
-            "--allow-env" => options.allow_environment = true,
-            "--skip-liveness" => options.skip_liveness = true,
-            "-nowarning" => options.no_warnings = true,
-            "-continue" => options.continue_after_violation = true,
-            "-dump" => {
-                let format = value(&mut index, arg)?;
-                let file = value(&mut index, arg)?;
-                let mut parts = format.split(',');
-                if parts.next() != Some("dot") {
-                    return Err(format!("-dump {format}: only the dot format is supported"));
-                }
-                let action_labels = parts.any(|part| part == "actionlabels");
-                options.dump_dot = Some((PathBuf::from(file), action_labels));
-            }
-            "--itf" => options.itf_path = Some(PathBuf::from(value(&mut index, arg)?)),
-            "-coverage" => options.coverage_minutes = Some(number(value(&mut index, arg)?, arg)?),
-            "--coverage-json" => {
-                options.coverage_json = Some(PathBuf::from(value(&mut index, arg)?))
-            }
-            "--progress-interval-ms" => {
-                let milliseconds = number(value(&mut index, arg)?, arg)?;
-                options.progress_interval = Some(Duration::from_millis(milliseconds));
-            }
-            "-simulate" => {
-                options.simulate = Some(DEFAULT_SIMULATION_TRACES);
-                if let Some(count) = args.get(index + 1).and_then(|next| next.strip_prefix("num="))
-                {
-                    options.simulate = Some(number(count.to_string(), "-simulate num=")?);
-                    index += 1;
-                }
-            }
-            "-depth" => options.depth = number(value(&mut index, arg)?, arg)?.max(1),
-            _ if IGNORED_FLAGS.contains(&arg) => {}
-            _ if IGNORED_VALUE_FLAGS.contains(&arg) => {
-                value(&mut index, arg)?;
-            }
-            _ if UNSUPPORTED_FLAGS.contains(&arg) => {
-                return Err(format!("TLC's {arg} is not supported by this checker yet"));
-            }
-            _ if arg.starts_with('-') => return Err(format!("unknown flag {arg}")),
-            _ => {
-                if spec.is_some() {
-                    return Err(format!("more than one specification given (`{arg}`)"));
-                }
-                spec = Some(PathBuf::from(arg));
-            }
-        }
-        index += 1;
-    }
-    options.spec = spec.ok_or("no specification file given")?;
-    Ok(options)
 }
 
 /// Receives messages to print as soon as they are known.

@@ -152,3 +152,82 @@ fn standard_and_community_modules_are_embedded() {
     assert!(output
         .contains("Cannot find source file for module SequencesExt imported in module Plain."));
 }
+
+/// Every flag TLC 2.20's `tlc2.TLC` parses (its `-help` and its argument parser), with a value
+/// where it takes one, and whether `sysmobench tlc` runs with it (implemented, or accepted and
+/// ignored) or refuses it with a message naming it.
+const TLC_FLAGS: &[(&[&str], bool)] = &[
+    (&["-aril", "3"], false),
+    (&["-checkpoint", "0"], true),
+    (&["-checkpoint", "30"], false),
+    (&["-cleanup"], true),
+    (&["-continue"], true),
+    (&["-coverage", "1"], true),
+    (&["-deadlock"], true),
+    (&["-debug"], true),
+    (&["-debugger", "nosuspend"], false),
+    (&["-depth", "5"], true),
+    (&["-dfid", "3"], false),
+    (&["-difftrace"], false),
+    (&["-dump", "dot", "graph.dot"], true),
+    (&["-dumpTrace", "json", "trace.json"], false),
+    (&["-fp", "3"], true),
+    (&["-fpbits", "1"], true),
+    (&["-fpmem", "0.25"], true),
+    (&["-generate"], false),
+    (&["-generateSpecTE"], true),
+    (&["-gzip"], true),
+    (&["-inv", "TypeOK"], false),
+    (&["-invlevel", "1"], false),
+    (&["-lncheck", "final"], false),
+    (&["-loadTrace", "json", "trace.json"], false),
+    (&["-maxSetSize", "1000"], true),
+    (&["-messagesAsErrors"], false),
+    (&["-metadir", "meta"], true),
+    (&["-modelcheck"], true),
+    (&["-noGenerateSpecTE"], true),
+    (&["-noGenerateSpecTEBin"], true),
+    (&["-noTE"], true),
+    (&["-noTEBin"], true),
+    (&["-nowarning"], true),
+    (&["-postCondition", "M!Post"], false),
+    (&["-recover", "states/run"], false),
+    (&["-seed", "7"], true),
+    (&["-simulate", "num=3"], true),
+    (&["-suppressMessages"], false),
+    (&["-teSpecOutDir", "te"], false),
+    (&["-terse"], true),
+    (&["-tool"], true),
+    (&["-userFile", "out.txt"], false),
+    (&["-view"], false),
+    (&["-workers", "2"], true),
+];
+
+#[test]
+fn every_tlc_flag_is_implemented_or_refused_by_name() {
+    let scratch = Scratch::new("flags");
+    scratch.write(
+        "Flags.tla",
+        "---- MODULE Flags ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nTypeOK == x \\in 0..2\n====\n",
+    );
+    scratch.write("Flags.cfg", "INIT Init\nNEXT Next\nINVARIANT TypeOK\n");
+    for (flag, runs) in TLC_FLAGS {
+        let mut args = vec!["tlc"];
+        args.extend_from_slice(flag);
+        args.extend_from_slice(&["-config", "Flags.cfg", "Flags.tla"]);
+        let (exit, output) = sysmobench(&args, &scratch.dir);
+        if *runs {
+            assert_eq!(exit, 0, "{flag:?} should run:\n{output}");
+        } else {
+            assert_eq!(exit, 1, "{flag:?} should be refused:\n{output}");
+            let first = output.lines().next().unwrap_or_default();
+            assert!(
+                first.contains(flag[0]) && first.contains("not supported"),
+                "{flag:?}: the refusal does not name the flag: {first}"
+            );
+        }
+    }
+    let (exit, output) = sysmobench(&["tlc", "-help"], &scratch.dir);
+    assert_eq!(exit, 0, "{output}");
+    assert!(output.starts_with("usage: sysmobench tlc"), "{output}");
+}

@@ -18,7 +18,7 @@ use tla_eval::{split_definition_actions, successors, Action, Ctx, Env, Failure, 
 use tla_values::Value;
 
 use crate::checks::{
-    check_invariants, first_failing_constraint, invariant_name, state_fingerprint,
+    check_invariants, first_failing_constraint, invariant_name, normalize_and_fingerprint,
 };
 use crate::coverage::{action_error, Coverage, CoverageSnapshot, EventReply};
 use crate::expansion::{expand_batch, BatchClaims, Expander, Expansion};
@@ -496,7 +496,8 @@ impl<'m> Search<'m> {
                 }
                 Err((phase, failure)) => return Err(error(phase, failure, Vec::new(), None)),
             };
-            let fingerprint = match state_fingerprint(model, &state, &self.worker) {
+            let mut state = state;
+            let fingerprint = match normalize_and_fingerprint(model, &mut state, &self.worker) {
                 Ok(fp) => fp,
                 Err(failure) => {
                     return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None))
@@ -576,6 +577,7 @@ impl<'m> Search<'m> {
             depths: &self.depths,
             seen: &self.seen,
             claims: &BatchClaims::new(),
+            seed: self.options.seed,
         };
         expand_batch(&expander, batch, self.options.workers, &self.worker, self.options.seed)
     }
@@ -590,6 +592,8 @@ impl<'m> Search<'m> {
         let model = self.model;
         let state = self.states[source as usize].clone();
         let depth = u64::from(self.depths[source as usize]);
+        // The same random stream as the expansion, so `RandomElement` makes the same choices.
+        self.worker.reseed(self.options.seed, u64::from(source));
         counters.set_enabled(true);
         let mut produced = 0usize;
         let mut stopped = false;
@@ -795,7 +799,8 @@ impl<'m> Search<'m> {
                 }
             }
             if let Some((phase, failure, action)) = expansion.error {
-                if failure.incomplete_state.is_some() {
+                // TLC counts the successor it could not complete or fingerprint as generated.
+                if failure.incomplete_state.is_some() || failure.unfingerprintable_state.is_some() {
                     self.statistics.generated += 1;
                 }
                 if let (Some(coverage), Some(action)) = (self.coverage.as_mut(), action) {

@@ -3,6 +3,7 @@
 //! fingerprint that decides whether a state was seen (after `VIEW` and `SYMMETRY`).
 
 use tla_eval::{Ctx, Env, Failure, WorkerContext};
+use tla_values::normalize::{needs_normalizing, normalize_state_value, StateValueError};
 use tla_values::{fingerprint::Fingerprint, EvalErrorKind, Value};
 
 use tla_eval::expression_coverage::RootKind;
@@ -77,6 +78,31 @@ pub(crate) fn invariant_name(model: &Model, index: usize) -> String {
         Some(invariant) => invariant.name.clone(),
         None => model.property_invariants[index - model.invariants.len()].name.clone(),
     }
+}
+
+/// Normalises a new state's values as TLC does before fingerprinting it (symbolic sets
+/// enumerated, lazy functions computed: `tla_values::normalize`) and returns its fingerprint.
+/// A value that cannot be normalised fails with the state attached for TLC's report.
+pub(crate) fn normalize_and_fingerprint(
+    model: &Model,
+    state: &mut [Value],
+    worker: &WorkerContext,
+) -> Result<u64, Box<Failure>> {
+    let unfingerprintable = |state: &[Value], error: StateValueError| {
+        let mut failure = Failure::new(error.error);
+        failure.unfingerprintable_state = Some((state.to_vec(), error.wrapped));
+        failure
+    };
+    // The common case: only a value holding a lazy or symbolic part is rebuilt.
+    for index in 0..state.len() {
+        if needs_normalizing(&state[index]) {
+            match normalize_state_value(&state[index]) {
+                Ok(value) => state[index] = value,
+                Err(error) => return Err(unfingerprintable(state, error)),
+            }
+        }
+    }
+    state_fingerprint(model, state, worker)
 }
 
 pub(crate) fn state_fingerprint(

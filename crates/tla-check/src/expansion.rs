@@ -12,7 +12,7 @@ use tla_values::{EvalErrorKind, Value};
 
 use crate::bfs::ErrorPhase;
 use crate::checks::{
-    check_invariants, first_failing_constraint, implied_violation, state_fingerprint,
+    check_invariants, first_failing_constraint, implied_violation, normalize_and_fingerprint,
 };
 use crate::model::Model;
 
@@ -43,6 +43,8 @@ pub(crate) struct Expander<'a> {
     pub(crate) depths: &'a [u32],
     pub(crate) seen: &'a IntegerMap<u64, u32>,
     pub(crate) claims: &'a BatchClaims,
+    /// `-seed`: each state's expansion restarts the random stream from it and the state's index.
+    pub(crate) seed: u64,
 }
 
 /// The fingerprints of the successors whose invariants a batch's expansions have checked (or
@@ -73,6 +75,7 @@ impl Expander<'_> {
         let model = self.model;
         let source = &self.states[index as usize];
         let depth = u64::from(self.depths[index as usize]);
+        worker.reseed(self.seed, u64::from(index));
         let mut expansion =
             Expansion { successors: Vec::new(), error: None, stop_requested: false };
         for (action_index, action) in self.actions.iter().enumerate() {
@@ -103,7 +106,7 @@ impl Expander<'_> {
     fn examine(
         &self,
         source: &[Value],
-        values: Vec<Value>,
+        mut values: Vec<Value>,
         action: u32,
         worker: &WorkerContext,
     ) -> Result<Successor, (ErrorPhase, Box<Failure>)> {
@@ -112,7 +115,8 @@ impl Expander<'_> {
         let in_model = failed_constraint.is_none();
         // Only kept states are looked up among the seen ones.
         let fingerprint = if in_model {
-            state_fingerprint(model, &values, worker).map_err(|f| (ErrorPhase::NextState, f))?
+            normalize_and_fingerprint(model, &mut values, worker)
+                .map_err(|f| (ErrorPhase::NextState, f))?
         } else {
             0
         };

@@ -16,6 +16,7 @@ use crate::bfs::{CheckReport, ErrorPhase, LimitKind, TraceStep, Verdict};
 /// TLC's message codes (`tlc2/output/EC.java`) used here.
 pub mod code {
     pub const GENERAL: u16 = 1000;
+    pub const INITIAL_STATE: u16 = 2102;
     pub const NESTED_EXPRESSIONS: u16 = 2103;
     pub const INVARIANT_VIOLATED_INITIAL: u16 = 2107;
     pub const PROPERTY_VIOLATED_INITIAL: u16 = 2108;
@@ -565,8 +566,21 @@ pub fn verdict_messages(
                 format!("The run was stopped because it reached {what}; the state space was not fully explored."),
             ));
         }
-        Verdict::EvaluationError { failure, trace, action, .. } => {
-            if let Some(partial) = &failure.incomplete_state {
+        Verdict::EvaluationError { failure, trace, action, phase } => {
+            if let Some((state, wrapped)) = &failure.unfingerprintable_state {
+                if *phase == ErrorPhase::InitialStates {
+                    messages.push(unfingerprintable_initial_state(failure, state, printer));
+                } else {
+                    messages.push(Message::error(code::GENERAL, failure_text(failure)));
+                    trace_messages(trace, &mut messages);
+                    if !wrapped {
+                        messages.push(Message::error(
+                            code::NESTED_EXPRESSIONS,
+                            "The error occurred when TLC was evaluating the nested\nexpressions at the following positions:\n    The error call stack is empty.\n",
+                        ));
+                    }
+                }
+            } else if let Some(partial) = &failure.incomplete_state {
                 let name = failure.unassigned_variable.clone().unwrap_or_default();
                 messages.push(Message::error(
                     code::STATE_NOT_COMPLETELY_SPECIFIED,
@@ -608,6 +622,29 @@ pub fn verdict_messages(
         }
     }
     (messages, print_statistics)
+}
+
+/// An initial state holding a value TLC cannot normalise or fingerprint (`x = Nat`): TLC's
+/// "While working on the initial state" with the state. (A successor's is reported with the
+/// exception, the trace and the empty call stack, in `verdict_messages`.) TLC then prints the
+/// positions its replay of the initial predicate had on its call stack, or, for a value inside a
+/// tuple, record, set or symbolic set, "TLC was unable to fingerprint" with the locations of the
+/// expressions that built it; values here carry no source location, so those parts are left out
+/// (see `docs/dev/checker.md`).
+fn unfingerprintable_initial_state(
+    failure: &Failure,
+    state: &[Value],
+    printer: &StatePrinter,
+) -> Message {
+    let state: Vec<Option<Value>> = state.iter().cloned().map(Some).collect();
+    Message::error(
+        code::INITIAL_STATE,
+        format!(
+            "{}\nWhile working on the initial state:\n{}",
+            failure.error.message,
+            printer.state_text(&state)
+        ),
+    )
 }
 
 /// A count as TLC's progress lines print it (`DecimalFormat("###,###")`): `1,234,567`.

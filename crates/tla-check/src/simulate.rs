@@ -493,6 +493,8 @@ fn simulate_trace(
     worker: &WorkerContext,
 ) -> TraceOutcome {
     let mut random = Random::for_trace(options.seed, trace_index);
+    // `RandomElement` and friends draw from the trace's own stream too (not the worker's).
+    worker.reseed(options.seed, trace_index);
     let mut outcome = TraceOutcome {
         activity: vec![ActionActivity::default(); actions.len()],
         generated: 0,

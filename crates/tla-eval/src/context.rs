@@ -121,6 +121,14 @@ impl WorkerContext {
         self
     }
 
+    /// Restarts the random stream (`RandomElement`, ...) for one unit of work, the expansion of
+    /// state number `stream`: a run's random choices then depend on the seed and the state, not
+    /// on which worker expands it or what it evaluated before (see `docs/dev/checker.md`).
+    pub fn reseed(&self, seed: u64, stream: u64) {
+        let stream = stream.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03);
+        self.random_state.set(seed ^ 0x9E37_79B9_7F4A_7C15 ^ stream);
+    }
+
     /// A pseudo-random number below `bound` (splitmix64; reproducible for a seed).
     pub fn random_below(&self, bound: u64) -> u64 {
         let mut z = self.random_state.get().wrapping_add(0x9E37_79B9_7F4A_7C15);

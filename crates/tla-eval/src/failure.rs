@@ -31,6 +31,10 @@ pub struct Failure {
     /// the first unassigned variable (TLC prints both).
     pub incomplete_state: Option<Vec<Option<Value>>>,
     pub unassigned_variable: Option<String>,
+    /// For a state holding a value TLC cannot normalise or fingerprint (`x = Nat`,
+    /// `x' = [Nat -> BOOLEAN]`): the state, and whether TLC reports it as "unable to
+    /// fingerprint" (see `tla_values::normalize::StateValueError`).
+    pub unfingerprintable_state: Option<(Vec<Value>, bool)>,
 }
 
 pub type EvalOutcome<T> = Result<T, Box<Failure>>;
@@ -42,6 +46,7 @@ impl Failure {
             positions: Vec::new(),
             incomplete_state: None,
             unassigned_variable: None,
+            unfingerprintable_state: None,
         })
     }
 

@@ -179,6 +179,11 @@ impl ExtValue for LazyFunction {
     }
 
     fn to_concrete(&self) -> EvalResult<Value> {
+        if !sets::is_enumerable(&self.domain) {
+            // TLC's `FcnLambdaValue.toFcnRcd` first asks the domain for its size, which fails
+            // with the domain's own message ("... the overridden value Nat.").
+            sets::size(&self.domain)?;
+        }
         let elements = sets::normalized_elements(&self.domain)?;
         let mut values = Vec::with_capacity(elements.len());
         for element in &elements {
@@ -267,6 +272,12 @@ impl ExtValue for FilteredSet {
     fn to_concrete(&self) -> EvalResult<Value> {
         self.enumerated
             .get_or_init(|| {
+                if !sets::is_enumerable(&self.base) {
+                    return Err(EvalError::not_enumerable(format!(
+                        "Attempted to enumerate {{ x \\in S : p(x) }} when S:\n{}\nis not enumerable",
+                        tla_values::ppr(&self.base)
+                    )));
+                }
                 let mut kept = Vec::new();
                 for element in sets::normalized_elements(&self.base)? {
                     if self.satisfies(&element)? {

@@ -44,7 +44,7 @@ impl Analyzer<'_> {
             // is an unknown name to SANY, like an identifier.
             let message = format!("Unknown operator: `{}'.", selector_text(segments));
             self.error(codes::SYMBOL_UNDEFINED, name_span, message);
-            self.all_arguments(segments);
+            // SANY does not analyse the arguments of an unknown operator (no errors from them).
             return CONSTANT_LEVEL;
         };
         let mut segment = first;

@@ -47,7 +47,8 @@ impl Analyzer<'_> {
             let id = self.make_symbol(name, SymbolKind::TheoremOrAssumption, 0, false);
             self.scopes.symbols[id].labels = labels;
             self.scopes.symbols[id].statement = Some(Statement::Expression);
-            // SANY locates a clash at the whole assumption.
+            // SANY locates an assumption by its whole statement.
+            self.set_origin_span(id, assume.span);
             self.declare(id, assume.span);
         }
     }
@@ -68,7 +69,8 @@ impl Analyzer<'_> {
             let statement =
                 if assume_prove { Statement::AssumeProve } else { Statement::Expression };
             let assume_context = self.scopes.pop();
-            let id = self.step_symbol(name, statement, level, labels);
+            // SANY locates a theorem by its whole statement, proof included.
+            let id = self.step_symbol(name, statement, level, labels, theorem.span);
             self.scopes.stack.push(assume_context);
             self.proof_goals.push(id);
         }
@@ -89,12 +91,14 @@ impl Analyzer<'_> {
         statement: Statement,
         level: u8,
         labels: crate::labels::LabelSet,
+        origin_span: Span,
     ) -> SymbolId {
         let id = self.make_symbol(name, SymbolKind::TheoremOrAssumption, 0, false);
+        self.set_origin_span(id, origin_span);
         self.scopes.symbols[id].labels = labels;
         self.scopes.symbols[id].statement = Some(statement);
         self.scopes.symbols[id].level = level;
-        self.declare(id, name.span);
+        self.declare(id, origin_span);
         id
     }
 
@@ -472,7 +476,7 @@ impl Analyzer<'_> {
         if let (Some(name), Some(label)) = (&step_name, &step.label) {
             let labels = self.pop_labels();
             let name = Name { text: name.clone(), span: label.span };
-            self.step_symbol(&name, statement, step_level, labels);
+            self.step_symbol(&name, statement, step_level, labels, name.span);
         }
         let own_context = matches!(assume_context, Some((_, false)));
         if let Some((context, false)) = &assume_context {
@@ -512,7 +516,7 @@ impl Analyzer<'_> {
             let labels = self.pop_labels();
             let span = step.label.as_ref().map_or(step.span, |label| label.span);
             let name = Name { text: name, span };
-            self.step_symbol(&name, statement, CONSTANT_LEVEL, labels);
+            self.step_symbol(&name, statement, CONSTANT_LEVEL, labels, name.span);
         }
         0
     }

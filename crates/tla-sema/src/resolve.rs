@@ -233,6 +233,11 @@ impl<'a> Analyzer<'a> {
                 self.error(codes::SYMBOL_REDEFINED, span, message);
                 false
             }
+            AddOutcome::DuplicateWarning(existing)
+                if self.same_original_definition(existing, id) =>
+            {
+                true
+            }
             AddOutcome::DuplicateWarning(existing) => {
                 let message = format!(
                     "Multiple declarations or definitions for symbol {name}.  \nThis duplicates the one at {}.",
@@ -248,6 +253,26 @@ impl<'a> Analyzer<'a> {
                 true
             }
         }
+    }
+
+    /// SANY's `SymbolNode.sameOriginallyDefinedInModule`: two definitions (or theorems) that are
+    /// one original definition, brought in twice (a module both extended and instantiated),
+    /// from a module without constants or variables. Declarations, and two definitions written
+    /// separately, are never the same, so a name defined twice in a module draws warning 4801
+    /// after its "already defined" error.
+    fn same_original_definition(&self, existing: SymbolId, new: SymbolId) -> bool {
+        let (existing, new) = (&self.scopes.symbols[existing], &self.scopes.symbols[new]);
+        let definition_class = matches!(
+            new.kind,
+            SymbolKind::UserDefined | SymbolKind::ModuleInstance | SymbolKind::TheoremOrAssumption
+        );
+        definition_class
+            && existing.origin.is_some()
+            && existing.origin == new.origin
+            && self
+                .parameters
+                .get(&new.defined_in_module)
+                .is_none_or(|parameters| parameters.is_empty())
     }
 
     // ----- Modules -----
@@ -522,9 +547,8 @@ impl<'a> Analyzer<'a> {
                         definition.local,
                     )
                 });
-                if recursive.is_none() {
-                    self.set_origin_span(id, definition.span);
-                }
+                // SANY's node of a RECURSIVE operator takes the definition's syntax node.
+                self.set_origin_span(id, definition.span);
                 let flat_parameters: Vec<SymbolId> =
                     parameter_ids.iter().flatten().copied().collect();
                 let argument_levels = if flat_parameters.len() == parameters.len() {
@@ -551,7 +575,11 @@ impl<'a> Analyzer<'a> {
                 let (_, bound_ids) = self.bound_groups_with_ids(bounds);
                 let recursive =
                     self.take_pending_recursive(&canonical_name, definition, 0, "Function");
-                if recursive.is_none() && self.scopes.resolve(&canonical_name).is_none() {
+                // SANY makes no node for a function defined under a name already taken (the
+                // error above), so nothing is declared and no 4801 warning follows.
+                let name_taken =
+                    recursive.is_none() && self.scopes.resolve(&canonical_name).is_some();
+                if recursive.is_none() && !name_taken {
                     let id = self.make_symbol(name, SymbolKind::FormalParameter, 0, false);
                     self.scopes.innermost().insert(&canonical_name, id);
                 }
@@ -578,7 +606,7 @@ impl<'a> Analyzer<'a> {
                     })
                     .sum();
                 self.scopes.symbols[id].function_parameters = Some(n_bound_names);
-                if recursive.is_none() {
+                if recursive.is_none() && !name_taken {
                     self.declare(id, definition.span);
                 }
             }
@@ -594,10 +622,8 @@ impl<'a> Analyzer<'a> {
                     );
                     self.declare(id, parameter.name.span);
                 }
-                if self.scopes.resolve(&canonical_name).is_some() {
-                    let message = format!("Operator {canonical_name} already defined or declared.");
-                    self.error(codes::SYMBOL_REDEFINED, definition.span, message);
-                }
+                // A name already taken is reported when the instance is declared below (SANY
+                // has no "already defined" check for instances).
                 self.instance_substitutions(instance, definition.span);
                 self.scopes.pop();
                 let id = self.make_symbol(

@@ -44,6 +44,9 @@ impl Analyzer<'_> {
             ExprKind::Prefix { operator, operand } => {
                 let written = operator.text.as_str();
                 let symbol = self.operator_symbol(written, operator.span);
+                if self.unresolved_operator(symbol, "prefix", written, expr.span) {
+                    return CONSTANT_LEVEL;
+                }
                 let facts = self.tracked_expressions(&[operand]);
                 self.operator_constraints(symbol, &facts, expr.span);
                 let level = facts[0].level;
@@ -51,6 +54,9 @@ impl Analyzer<'_> {
             }
             ExprKind::Infix { operator, left, right } => {
                 let symbol = self.operator_symbol(&operator.text, operator.span);
+                if self.unresolved_operator(symbol, "infix", &operator.text, expr.span) {
+                    return CONSTANT_LEVEL;
+                }
                 let facts = self.tracked_expressions(&[left, right]);
                 self.operator_constraints(symbol, &facts, expr.span);
                 let levels = [facts[0].level, facts[1].level];
@@ -64,6 +70,9 @@ impl Analyzer<'_> {
             }
             ExprKind::Postfix { operator, operand } => {
                 let symbol = self.operator_symbol(&operator.text, operator.span);
+                if self.unresolved_operator(symbol, "postfix", &operator.text, expr.span) {
+                    return CONSTANT_LEVEL;
+                }
                 let facts = self.tracked_expressions(&[operand]);
                 self.operator_constraints(symbol, &facts, expr.span);
                 let level = facts[0].level;
@@ -342,6 +351,24 @@ impl Analyzer<'_> {
             self.error(codes::SUSPECTED_UNREACHABLE_CHECK, span, message);
         }
         found
+    }
+
+    /// SANY's second error for an operator symbol not in scope, at the whole application
+    /// (after "Could not find declaration or definition of symbol"). Returns whether it was
+    /// reported: SANY then leaves the operands unanalysed (so their errors are not reported).
+    fn unresolved_operator(
+        &mut self,
+        symbol: Option<SymbolId>,
+        fixity: &str,
+        written: &str,
+        span: Span,
+    ) -> bool {
+        if symbol.is_some() {
+            return false;
+        }
+        let message = format!("Couldn't resolve {fixity} operator symbol `{written}'.");
+        self.error(codes::SUSPECTED_UNREACHABLE_CHECK, span, message);
+        true
     }
 
     /// The level of applying `symbol` (a built-in or a defined operator) to arguments of the

@@ -101,7 +101,8 @@ pub enum AddOutcome {
     BuiltInRedefined,
     /// SANY code 4201, with the existing symbol.
     Conflict(SymbolId),
-    /// SANY warning 4801: a second definition of the same kind and arity from another module.
+    /// A second declaration or definition of the same kind and arity (SANY warning 4801 unless
+    /// both are one definition reached twice), with the existing symbol; the name keeps it.
     DuplicateWarning(SymbolId),
 }
 
@@ -166,9 +167,8 @@ impl Scopes {
         {
             return AddOutcome::Conflict(current);
         }
-        if existing.defined_in_module == new.defined_in_module {
-            return AddOutcome::AlreadyThere;
-        }
+        // Whether the two are one definition reached twice (SANY's `sameOriginallyDefinedInModule`)
+        // needs the modules' parameters: the caller decides (`Resolver::declare`).
         AddOutcome::DuplicateWarning(current)
     }
 }

@@ -722,12 +722,15 @@ fn find_in_unit(unit: &Unit, span: Span) -> Option<Root<'_>> {
     match unit {
         Unit::Definition(definition) if definition.span == span => definition_root(definition),
         Unit::Theorem(theorem) => {
-            if theorem.name.as_ref().is_some_and(|name| name.span == span) {
+            if theorem.name.is_some()
+                && (theorem.span == span
+                    || theorem.name.as_ref().is_some_and(|name| name.span == span))
+            {
                 return Some(Root::Expr(&theorem.body));
             }
             find_in_proof(theorem.proof.as_ref()?, span)
         }
-        Unit::Assume(assume) if assume.name.as_ref().is_some_and(|name| name.span == span) => {
+        Unit::Assume(assume) if assume.name.is_some() && assume.span == span => {
             Some(Root::Expr(&assume.body))
         }
         Unit::Module(inner) if inner.span.start <= span.start && span.end <= inner.span.end => {

@@ -25,6 +25,7 @@ pub mod fast_hash;
 pub mod fingerprint;
 pub mod functions;
 mod lazy;
+pub mod normalize;
 mod order;
 pub mod pretty;
 mod print;

@@ -1,0 +1,6 @@
+---- MODULE Predicates ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = [Nat -> BOOLEAN]
+Next == UNCHANGED x
+====

@@ -1,0 +1,6 @@
+---- MODULE Everything ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = Nat
+Next == UNCHANGED x
+====
