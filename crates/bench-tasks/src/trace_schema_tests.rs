@@ -695,14 +695,33 @@ fn locksvc_events_that_break_the_schema_rules_are_rejected() {
     assert!(check_event(schema, &object(&unknown_type), 0, 3).is_err());
 }
 
-/// The PGo harnesses each carry our stand-in for `immutable` v0.4 (a Go harness's GOPATH is its
-/// own folder); the copies must stay the same file.
+/// The PGo tasks' Go harnesses share our stand-in for `immutable` v0.4 and the trace-hook
+/// plumbing, kept once in `tasks/harness-common/`: each lists both in its `[harness]`, and no
+/// harness template carries a copy of its own.
 #[test]
-fn the_pgo_harnesses_share_one_immutable_stand_in() {
-    let tasks = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
-    let stand_in = "harness/gopath/src/github.com/benbjohnson/immutable/immutable.go";
-    let dqueue = fs::read_to_string(tasks.join("dqueue").join(stand_in)).unwrap();
-    let locksvc = fs::read_to_string(tasks.join("locksvc").join(stand_in)).unwrap();
-    assert!(dqueue.contains("\npackage immutable\n"));
-    assert!(dqueue == locksvc, "tasks/dqueue/{stand_in} and tasks/locksvc/{stand_in} differ");
+fn the_pgo_harnesses_share_one_immutable_stand_in_and_the_trace_hook_plumbing() {
+    let tasks_root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
+    let common = tasks_root.join("harness-common");
+    let stand_in = common.join("pgo-gopath/src/github.com/benbjohnson/immutable/immutable.go");
+    assert!(fs::read_to_string(&stand_in).unwrap().contains("\npackage immutable\n"));
+    let hook = common.join("pgo_trace_hook.go");
+    let tasks = load_all_tasks(&tasks_root).unwrap();
+    let pgo_tasks: Vec<&Task> = tasks
+        .iter()
+        .filter(|task| matches!(&task.source.provider, crate::SourceProvider::Git { url, .. } if url.ends_with("DistCompiler/pgo")))
+        .collect();
+    assert!(pgo_tasks.len() >= 2, "the PGo tasks were not found");
+    for task in pgo_tasks {
+        let harness = task.trace_harness.as_ref().expect("a PGo task has a Go harness");
+        assert_eq!(
+            harness.shared_gopath.as_deref().map(fs::canonicalize).map(Result::unwrap),
+            Some(fs::canonicalize(common.join("pgo-gopath")).unwrap()),
+            "{}",
+            task.id
+        );
+        let shared: Vec<PathBuf> =
+            harness.shared_files.iter().map(|it| fs::canonicalize(it).unwrap()).collect();
+        assert!(shared.contains(&fs::canonicalize(&hook).unwrap()), "{}", task.id);
+        assert!(!harness.directory.join("gopath").exists(), "{}: a private GOPATH copy", task.id);
+    }
 }
