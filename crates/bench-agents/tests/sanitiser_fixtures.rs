@@ -88,6 +88,7 @@ fn task_reference_models_pass_through_unchanged() {
         ("zookeeper", "zookeeper"),
         ("dqueue", "dqueue"),
         ("locksvc", "locksvc"),
+        ("raftkvs", "raftkvs"),
     ];
     for (task, module) in task_modules {
         let reference = tasks.join(task).join("reference");

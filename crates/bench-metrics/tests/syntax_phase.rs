@@ -65,6 +65,7 @@ const TASK_MODULES: &[(&str, &str)] = &[
     ("zookeeper", "zookeeper"),
     ("dqueue", "dqueue"),
     ("locksvc", "locksvc"),
+    ("raftkvs", "raftkvs"),
 ];
 
 #[test]

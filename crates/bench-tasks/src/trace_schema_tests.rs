@@ -18,6 +18,8 @@ enum FieldType {
     Count,
     /// One of the listed strings.
     OneOf(&'static [&'static str]),
+    /// One of the listed strings, or `null`.
+    OneOfOrNull(&'static [&'static str]),
     /// A thread id of the run (1..=threads) or `null`.
     ThreadOrNull,
     /// A thread id of the run (1..=threads), for instance a server of the ensemble.
@@ -52,7 +54,7 @@ struct TraceSchema {
     required_contention: &'static [(&'static str, Option<&'static str>)],
 }
 
-use FieldType::{Bool, Count, Counts, OneOf, Thread, ThreadOrNull, ThreadOrZero};
+use FieldType::{Bool, Count, Counts, OneOf, OneOfOrNull, Thread, ThreadOrNull, ThreadOrZero};
 
 const ACQUIRE_OUTCOMES: FieldType = OneOf(&["acquired", "failed"]);
 const RW_OPERATIONS: FieldType =
@@ -61,6 +63,16 @@ const RING_FIELDS: &[Field] =
     &[("outcome", OneOf(&["ok", "none"]), true), ("count", Count, true), ("items", Counts, false)];
 
 const LOCK_MESSAGES: FieldType = OneOf(&["lock", "unlock"]);
+const KV_REQUESTS: FieldType = OneOf(&["put", "get"]);
+/// A Raft message's sender or receiver in `raftkvs` events, with its term and outcome.
+const PGO_RAFT_VOTE_FIELDS: &[Field] =
+    &[("from", Thread, true), ("term", Count, true), ("granted", Bool, true)];
+const PGO_RAFT_APPEND_FIELDS: &[Field] = &[
+    ("from", Thread, true),
+    ("term", Count, true),
+    ("success", Bool, true),
+    ("matchIndex", Count, true),
+];
 const SERVER_STATES: FieldType = OneOf(&["LOOKING", "FOLLOWING", "LEADING"]);
 const DECIDED_STATES: FieldType = OneOf(&["FOLLOWING", "LEADING"]);
 /// The fields of a Raft message in `etcd` events.
@@ -283,6 +295,77 @@ const SCHEMAS: &[TraceSchema] = &[
         required_contention: &[("request", None), ("take", None)],
     },
     TraceSchema {
+        task: "raftkvs",
+        actors: Actors::NodesFromZero,
+        common: &[],
+        events: &[
+            ("timeout", &[("term", Count, true)]),
+            (
+                "requestVote",
+                &[
+                    ("to", Thread, true),
+                    ("term", Count, true),
+                    ("lastLogIndex", Count, true),
+                    ("lastLogTerm", Count, true),
+                ],
+            ),
+            ("becomeLeader", &[]),
+            (
+                "appendEntries",
+                &[
+                    ("to", Thread, true),
+                    ("term", Count, true),
+                    ("prevLogIndex", Count, true),
+                    ("prevLogTerm", Count, true),
+                    ("entries", Count, true),
+                    ("commitIndex", Count, true),
+                ],
+            ),
+            (
+                "advanceCommitIndex",
+                &[("commitIndex", Count, true), ("newCommitIndex", Count, true)],
+            ),
+            (
+                "applyEntry",
+                &[
+                    ("index", Count, true),
+                    ("client", Count, true),
+                    ("idx", Count, true),
+                    ("type", KV_REQUESTS, true),
+                ],
+            ),
+            ("handleRequestVoteRequest", PGO_RAFT_VOTE_FIELDS),
+            ("handleRequestVoteResponse", PGO_RAFT_VOTE_FIELDS),
+            ("handleAppendEntriesRequest", PGO_RAFT_APPEND_FIELDS),
+            ("handleAppendEntriesResponse", PGO_RAFT_APPEND_FIELDS),
+            (
+                "handleClientRequest",
+                &[
+                    ("from", Count, true),
+                    ("idx", Count, true),
+                    ("type", KV_REQUESTS, true),
+                    ("accepted", Bool, true),
+                ],
+            ),
+            ("clientRequest", &[("idx", Count, true), ("type", KV_REQUESTS, true)]),
+            (
+                "clientSend",
+                &[("to", Thread, true), ("idx", Count, true), ("type", KV_REQUESTS, true)],
+            ),
+            (
+                "clientReceive",
+                &[
+                    ("from", Thread, true),
+                    ("idx", Count, true),
+                    ("success", Bool, true),
+                    ("value", OneOfOrNull(&["value1", "value2"]), true),
+                ],
+            ),
+            ("clientTimeout", &[]),
+        ],
+        required_contention: &[("handleClientRequest", None), ("clientReceive", None)],
+    },
+    TraceSchema {
         task: "locksvc",
         actors: Actors::NodesFromZero,
         common: &[],
@@ -315,6 +398,9 @@ fn check_field(value: &Value, field_type: FieldType, threads: u32) -> Result<(),
         Bool => value.is_boolean(),
         Count => value.is_u64(),
         OneOf(allowed) => value.as_str().is_some_and(|text| allowed.contains(&text)),
+        OneOfOrNull(allowed) => {
+            value.is_null() || value.as_str().is_some_and(|text| allowed.contains(&text))
+        }
         Thread => value.as_u64().is_some_and(|id| (1..=u64::from(threads)).contains(&id)),
         ThreadOrNull => {
             value.is_null()
@@ -418,6 +504,7 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
         "etcd" => check_raft_event(object, kind)?,
         "dqueue" => check_dqueue_event(object, kind)?,
         "locksvc" => check_locksvc_event(object, kind)?,
+        "raftkvs" => check_raftkvs_event(object, kind)?,
         "mutex" | "rwmutex" if ["wake_one", "wake_pop", "wake_exit"].contains(&kind) => {
             let empty = text("outcome") == Some("empty");
             if empty != object["target"].is_null() {
@@ -448,6 +535,44 @@ fn check_dqueue_event(object: &Map<String, Value>, kind: &str) -> Result<(), Str
     };
     if waiting != Some(contention) {
         return Err("contention is a request or take while other requests wait".to_owned());
+    }
+    Ok(())
+}
+
+/// The `raftkvs` events' own consistency: the client (thread 0) exactly requests, sends,
+/// receives and times out; no server messages itself; contention is exactly a refusal (a vote not
+/// granted, an AppendEntries not accepted, a client request a non-leader answers, a failed
+/// answer) or a client timeout; a successful answer to a put carries the value it wrote.
+fn check_raftkvs_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
+    let number = |name: &str| object.get(name).and_then(Value::as_u64);
+    let flag = |name: &str| object.get(name).and_then(Value::as_bool);
+    let client_kinds = ["clientRequest", "clientSend", "clientReceive", "clientTimeout"];
+    if (number("thread") == Some(0)) != client_kinds.contains(&kind) {
+        return Err(
+            "the client, thread 0, exactly requests, sends, receives and times out".to_owned()
+        );
+    }
+    if ["to", "from"].iter().any(|peer| number(peer).is_some() && number(peer) == number("thread"))
+    {
+        return Err("a server never messages itself".to_owned());
+    }
+    let refused = match kind {
+        "handleRequestVoteRequest" | "handleRequestVoteResponse" => flag("granted") == Some(false),
+        "handleAppendEntriesRequest" | "handleAppendEntriesResponse" | "clientReceive" => {
+            flag("success") == Some(false)
+        }
+        "handleClientRequest" => flag("accepted") == Some(false),
+        "clientTimeout" => true,
+        _ => false,
+    };
+    if object["contention"] != Value::Bool(refused) {
+        return Err("contention is exactly a refusal or a client timeout".to_owned());
+    }
+    if kind == "clientReceive" && flag("success") == Some(false) && !object["value"].is_null() {
+        return Err("a failed answer carries no value".to_owned());
+    }
+    if kind == "advanceCommitIndex" && number("newCommitIndex") <= number("commitIndex") {
+        return Err("advanceCommitIndex raises the commit target".to_owned());
     }
     Ok(())
 }
@@ -693,6 +818,54 @@ fn locksvc_events_that_break_the_schema_rules_are_rejected() {
     }
     let unknown_type = grants.replacen("unlock", "steal", 1);
     assert!(check_event(schema, &object(&unknown_type), 0, 3).is_err());
+}
+
+/// The `raftkvs` rules: the client is thread 0 and only it uses the client events; contention is
+/// exactly a refusal; servers never message themselves; values are the workload's.
+#[test]
+fn raftkvs_events_that_break_the_schema_rules_are_rejected() {
+    let schema = SCHEMAS.iter().find(|schema| schema.task == "raftkvs").unwrap();
+    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    let vote = r#"{"seq":0,"thread":2,"event":"handleRequestVoteRequest","contention":false,"from":3,"term":2,"granted":true}"#;
+    let receive = r#"{"seq":0,"thread":0,"event":"clientReceive","contention":false,"from":3,"idx":1,"success":true,"value":"value1"}"#;
+    for good in [vote, receive] {
+        assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
+        assert_eq!(check_semantics(schema, &object(good)), Ok(()));
+    }
+    for (good, from, to, expected) in [
+        (
+            vote,
+            r#""thread":2"#,
+            r#""thread":0"#,
+            "the client, thread 0, exactly requests, sends, receives and times out",
+        ),
+        (vote, r#""from":3"#, r#""from":2"#, "a server never messages itself"),
+        (
+            vote,
+            r#""granted":true"#,
+            r#""granted":false"#,
+            "contention is exactly a refusal or a client timeout",
+        ),
+        (
+            receive,
+            r#""success":true,"value":"value1""#,
+            r#""success":false,"value":"value1""#,
+            "contention is exactly a refusal or a client timeout",
+        ),
+        (
+            receive,
+            r#""contention":false,"from":3,"idx":1,"success":true,"value":"value1""#,
+            r#""contention":true,"from":3,"idx":1,"success":false,"value":"value1""#,
+            "a failed answer carries no value",
+        ),
+    ] {
+        let broken = good.replacen(from, to, 1);
+        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+    }
+    let unknown_value = receive.replacen("value1", "value9", 1);
+    assert!(check_event(schema, &object(&unknown_value), 0, 3).is_err());
+    let client_as_server = receive.replacen(r#""from":3"#, r#""from":19"#, 1);
+    assert!(check_event(schema, &object(&client_as_server), 0, 3).is_err());
 }
 
 /// The PGo tasks' Go harnesses share our stand-in for `immutable` v0.4 and the trace-hook

@@ -19,6 +19,7 @@ const TASKS: &[(&str, &str, &str)] = &[
     ("zookeeper", "zookeeper", "Decide"),
     ("dqueue", "dqueue", "ProducerSend"),
     ("locksvc", "locksvc", "ServerRespond"),
+    ("raftkvs", "raftkvs", "BecomeLeader"),
 ];
 
 fn reference_path(task: &str, module: &str, extension: &str) -> PathBuf {

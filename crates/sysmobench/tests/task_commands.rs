@@ -84,17 +84,27 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
     let ids: Vec<&str> = listing.iter().map(|task| task["id"].as_str().unwrap()).collect();
     assert_eq!(
         ids,
-        ["dqueue", "etcd", "locksvc", "mutex", "ringbuffer", "rwmutex", "spin", "zookeeper"]
+        [
+            "dqueue",
+            "etcd",
+            "locksvc",
+            "mutex",
+            "raftkvs",
+            "ringbuffer",
+            "rwmutex",
+            "spin",
+            "zookeeper"
+        ]
     );
     for task in listing {
         let id = task["id"].as_str().unwrap();
         assert_eq!(task["traces"], 20, "{task}");
         assert_eq!(task["source_lines"], serde_json::Value::Null, "{task}");
         assert!(task["invariants"]["safety"].as_u64().unwrap() > 0, "{task}");
-        // The lock tasks, zookeeper and the PGo tasks have liveness templates; etcd, whose
-        // network may lose every message, has none.
+        // The lock tasks, zookeeper, dqueue and locksvc have liveness templates; etcd, whose
+        // network may lose every message, and raftkvs, whose elections may split forever, none.
         let liveness = task["invariants"]["liveness"].as_u64().unwrap();
-        assert_eq!(liveness > 0, id != "etcd", "{task}");
+        assert_eq!(liveness > 0, !["etcd", "raftkvs"].contains(&id), "{task}");
     }
     let by_id = |id: &str| listing.iter().find(|task| task["id"] == id).unwrap();
     assert_eq!(
@@ -102,12 +112,12 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
         serde_json::json!({"provider": "crate", "crate": "ostd", "version": "0.19.0"})
     );
     assert_eq!(by_id("ringbuffer")["source"]["provider"], "git");
-    for id in ["etcd", "zookeeper", "dqueue", "locksvc"] {
+    for id in ["etcd", "zookeeper", "dqueue", "locksvc", "raftkvs"] {
         assert_eq!(by_id(id)["kind"], "distributed", "{id}");
     }
     assert_eq!(by_id("etcd")["source"]["provider"], "git");
     assert_eq!(by_id("zookeeper")["source"]["provider"], "git");
-    for id in ["dqueue", "locksvc"] {
+    for id in ["dqueue", "locksvc", "raftkvs"] {
         assert_eq!(
             by_id(id)["source"],
             serde_json::json!({
@@ -235,7 +245,7 @@ fn traces_reports_unknown_tasks_and_tasks_without_a_harness() {
     assert_eq!(code, 1, "{stderr}");
     assert!(
         stderr.contains(
-            "(known tasks: dqueue, etcd, locksvc, mutex, ringbuffer, rwmutex, spin, zookeeper)"
+            "(known tasks: dqueue, etcd, locksvc, mutex, raftkvs, ringbuffer, rwmutex, spin, zookeeper)"
         ),
         "{stderr}"
     );
