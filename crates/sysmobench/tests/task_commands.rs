@@ -131,7 +131,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
 
     let (code, stdout, stderr) = sysmobench(&["tasks"], &repository_root(), &cache);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout.lines().count(), 9, "{stdout}");
+    assert_eq!(stdout.lines().count(), 10, "{stdout}");
     assert!(stdout.lines().skip(1).all(|line| line.contains("not fetched  20 ")), "{stdout}");
 }
 
