@@ -90,6 +90,7 @@ fn task_reference_models_pass_through_unchanged() {
         ("dqueue", "dqueue"),
         ("locksvc", "locksvc"),
         ("curp", "curp"),
+        ("raftkvs", "raftkvs"),
     ];
     for (task, module) in task_modules {
         let reference = tasks.join(task).join("reference");

@@ -67,6 +67,7 @@ const TASK_MODULES: &[(&str, &str)] = &[
     ("dqueue", "dqueue"),
     ("locksvc", "locksvc"),
     ("curp", "curp"),
+    ("raftkvs", "raftkvs"),
 ];
 
 #[test]

@@ -292,6 +292,7 @@ fn build_trace_harness(
     }
     let shared_folder = directory.join(build.shared_files_folder());
     let shared_files = shared_harness_files(task_directory, &shared_folder, &harness.shared_files)?;
+    let shared_gopath = shared_go_path(task_directory, &build, harness.shared_gopath.as_deref())?;
     Ok(TraceHarnessLocation {
         directory,
         build,
@@ -300,7 +301,38 @@ fn build_trace_harness(
         operations_per_thread: harness.operations_per_thread,
         seeds: harness.seeds,
         shared_files,
+        shared_gopath,
     })
+}
+
+/// Resolves `harness.shared_gopath`: only a `go` harness takes it, and it must name a folder
+/// (relative to the task folder, `..` allowed at its start) that holds `src/`, as a GOPATH
+/// entry does.
+fn shared_go_path(
+    task_directory: &Path,
+    build: &HarnessBuild,
+    entry: Option<&str>,
+) -> Result<Option<PathBuf>, TaskLoadErrorKind> {
+    let Some(entry) = entry else {
+        return Ok(None);
+    };
+    let field = "harness.shared_gopath";
+    if !matches!(build, HarnessBuild::Go { .. }) {
+        return Err(invalid(field, "is only for `build = \"go\"`".to_owned()));
+    }
+    let Some(path) = join_path_that_may_leave_the_folder(task_directory, entry) else {
+        return Err(invalid(
+            field,
+            format!(
+                "`{entry}` must be a relative path to a folder, with `/` separators and `..` only at its start"
+            ),
+        ));
+    };
+    let sources = path.join("src");
+    if !sources.is_dir() {
+        return Err(TaskLoadErrorKind::MissingFile { field: field.to_owned(), path: sources });
+    }
+    Ok(Some(path))
 }
 
 /// `build`, `classpath` and `go_package` of `[harness]`: `cargo` (the default) takes neither;

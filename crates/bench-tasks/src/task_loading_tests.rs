@@ -519,3 +519,68 @@ fn source_files_may_be_for_the_harness_only_but_not_all_of_them() {
     let error = load_task(&task_directory).unwrap_err().to_string();
     assert!(error.contains("at least one file must be given to the model"), "{error}");
 }
+
+/// One `shared_gopath` line of `[harness]` (with the template file it needs) and what loading
+/// must give: the resolved folder, or the error with the fixture root shown as `$ROOT`.
+struct SharedGoPathCase {
+    lines: &'static str,
+    template_file: &'static str,
+    expected: Result<Option<&'static str>, &'static str>,
+}
+
+const SHARED_GO_PATH_CASES: &[SharedGoPathCase] = &[
+    SharedGoPathCase {
+        lines: "build = \"go\"\ngo_package = \"example.org/lock\"",
+        template_file: "main.go",
+        expected: Ok(None),
+    },
+    SharedGoPathCase {
+        lines: "build = \"go\"\ngo_package = \"example.org/lock\"\nshared_gopath = \"../harness-common/stand-ins\"",
+        template_file: "main.go",
+        expected: Ok(Some("harness-common/stand-ins")),
+    },
+    SharedGoPathCase {
+        lines: "build = \"go\"\ngo_package = \"example.org/lock\"\nshared_gopath = \"../harness-common/no-src\"",
+        template_file: "main.go",
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_gopath` names `$ROOT/harness-common/no-src/src`, which does not exist"),
+    },
+    SharedGoPathCase {
+        lines: "build = \"go\"\ngo_package = \"example.org/lock\"\nshared_gopath = \"/harness-common/stand-ins\"",
+        template_file: "main.go",
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_gopath`: `/harness-common/stand-ins` must be a relative path to a folder, with `/` separators and `..` only at its start"),
+    },
+    SharedGoPathCase {
+        lines: "shared_gopath = \"../harness-common/stand-ins\"",
+        template_file: "Cargo.toml",
+        expected: Err("task folder `$ROOT/lock`: `harness.shared_gopath`: is only for `build = \"go\"`"),
+    },
+];
+
+#[test]
+fn a_shared_gopath_is_a_folder_with_src_and_only_for_go_harnesses() {
+    for case in SHARED_GO_PATH_CASES {
+        let root = TestDirectory::new("harness-gopath");
+        let task_directory = write_fixture_task(&root, "lock", &local_source_section());
+        root.write(&format!("lock/harness/{}", case.template_file), "");
+        root.write("harness-common/stand-ins/src/example.org/dep/dep.go", "package dep\n");
+        root.write("harness-common/no-src/dep.go", "package dep\n");
+        let manifest_path = task_directory.join("task.toml");
+        let text = std::fs::read_to_string(&manifest_path).unwrap();
+        let harness = format!(
+            "\n[harness]\ndirectory = \"harness\"\nversion = \"1\"\nthreads = 3\noperations_per_thread = 2\nseeds = 4\n{}\n",
+            case.lines
+        );
+        std::fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
+        let loaded = load_task(&task_directory)
+            .map(|task| task.trace_harness.unwrap().shared_gopath)
+            .map_err(|error| {
+                error.to_string().replace(&root.path().display().to_string(), "$ROOT")
+            });
+        match case.expected {
+            Ok(expected) => {
+                assert_eq!(loaded, Ok(expected.map(|it| root.path().join(it))), "{}", case.lines)
+            }
+            Err(message) => assert_eq!(loaded, Err(message.to_owned()), "{}", case.lines),
+        }
+    }
+}

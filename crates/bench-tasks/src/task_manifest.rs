@@ -61,6 +61,9 @@
 //!     "../harness-common/recorder.rs",   # `main.go` for go) before building
 //!     "../harness-common/workload.rs",
 //! ]
+//! # shared_gopath = "../harness-common/pgo-gopath"  # `go` only, optional: a GOPATH entry
+//!                                # (a folder with `src/`) put after the fetched files and
+//!                                # before the system's Go libraries
 //! ```
 
 use serde::Deserialize;
@@ -173,6 +176,9 @@ pub(crate) struct HarnessSection {
     /// `../`, because the files are shared with the harnesses of other tasks.
     #[serde(default)]
     pub(crate) shared_files: Vec<String>,
+    /// A folder relative to the task folder (it may start with `../`), holding `src/`: a GOPATH
+    /// entry of stand-in Go packages shared by several `go` harnesses.
+    pub(crate) shared_gopath: Option<String>,
     /// Absolute paths of the jars a `java` harness compiles and runs against.
     #[serde(default)]
     pub(crate) classpath: Vec<String>,

@@ -235,4 +235,9 @@ pub struct TraceHarnessLocation {
     /// harness's `src/` under their own file name before it is built; the loader checks that
     /// each exists and that no two of them, or a file of the template's `src/`, share a name.
     pub shared_files: Vec<PathBuf>,
+    /// A Go harness's shared GOPATH entry (`shared_gopath`, a folder holding `src/`, kept once
+    /// in `tasks/harness-common/`): stand-in packages several Go harnesses import. It comes
+    /// after the build folder's own `gopath` (the fetched files) and before the system's Go
+    /// libraries, so a stand-in shadows an older library of the same import path.
+    pub shared_gopath: Option<PathBuf>,
 }

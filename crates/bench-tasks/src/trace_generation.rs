@@ -32,7 +32,8 @@
 //! A Go harness (`build = "go"`, for upstream code written in Go) is a `main` package whose
 //! template holds `main.go`; shared files are copied next to it. The fetched files are copied to
 //! `gopath/src/<go_package>/<path>` and the harness is built with `go build` in GOPATH mode
-//! (`GO111MODULE=off`, `GOPATH` = that folder followed by
+//! (`GO111MODULE=off`, `GOPATH` = that folder, then the harness's `shared_gopath` when it has
+//! one (stand-in packages kept once in `tasks/harness-common/`, used in place, not copied), then
 //! [`TraceGenerationConfig::go_library_path`], where the upstream code's own dependencies are
 //! found: Debian's `golang-*-dev` packages install them under `/usr/share/gocode`), with
 //! `GOPROXY=off`, so the build never downloads anything.
@@ -159,7 +160,8 @@ pub fn generate_trace_corpus(
             .map_err(|error| io_error(&destination, error))?;
     }
 
-    let run_command = build_harness(&task.id, &harness.build, config)?;
+    let run_command =
+        build_harness(&task.id, &harness.build, harness.shared_gopath.as_deref(), config)?;
 
     fs::create_dir_all(&config.output_directory)
         .map_err(|error| io_error(&config.output_directory, error))?;
@@ -212,6 +214,7 @@ pub fn generate_trace_corpus(
 fn build_harness<'a>(
     task_id: &str,
     build: &'a HarnessBuild,
+    shared_gopath: Option<&Path>,
     config: &'a TraceGenerationConfig,
 ) -> Result<Box<dyn Fn() -> Command + 'a>, TraceGenerationError> {
     match build {
@@ -258,7 +261,7 @@ fn build_harness<'a>(
         HarnessBuild::Go { .. } => {
             let binary_name = format!("{task_id}-trace-harness{}", std::env::consts::EXE_SUFFIX);
             let binary = config.target_directory.join("go").join(binary_name);
-            let mut command = go_build_command(config, &binary)?;
+            let mut command = go_build_command(config, shared_gopath, &binary)?;
             run_to_completion(&mut command)?;
             Ok(Box::new(move || Command::new(&binary)))
         }
@@ -294,12 +297,15 @@ fn java_sources(directory: &Path, sources: &mut Vec<PathBuf>) -> Result<(), Trac
     Ok(())
 }
 
-/// The `go build` of a Go harness in [`TraceGenerationConfig::build_directory`], writing `binary`.
+/// The `go build` of a Go harness in [`TraceGenerationConfig::build_directory`], writing `binary`;
+/// GOPATH is the build folder's `gopath`, then `shared_gopath`, then the Go libraries.
 fn go_build_command(
     config: &TraceGenerationConfig,
+    shared_gopath: Option<&Path>,
     binary: &Path,
 ) -> Result<Command, TraceGenerationError> {
     let mut go_path = vec![config.build_directory.join("gopath")];
+    go_path.extend(shared_gopath.map(Path::to_path_buf));
     go_path.extend(config.go_library_path.iter().cloned());
     let go_path = std::env::join_paths(&go_path).map_err(|error| TraceGenerationError::Io {
         path: config.build_directory.join("gopath"),
@@ -453,8 +459,9 @@ mod tests {
     }
 
     /// A Go harness is built by `go build` in GOPATH mode, with the fetched files under
-    /// `gopath/src/<go_package>/` and the shared files next to `main.go`; a stub `go` checks the
-    /// layout and the environment and writes a binary that prints one event per seed.
+    /// `gopath/src/<go_package>/`, the shared files next to `main.go` and the shared GOPATH entry
+    /// between the two GOPATH folders; a stub `go` checks the layout and the environment and
+    /// writes a binary that prints one event per seed.
     #[cfg(unix)]
     #[test]
     fn a_go_harness_is_built_in_gopath_mode_with_the_fetched_files_at_their_import_path() {
@@ -469,9 +476,10 @@ mod tests {
         let task_directory = write_fixture_task(&scratch, "lock", &local_source_section());
         scratch.write("lock/harness/main.go", "package main\n");
         scratch.write("harness-common/recorder.go", "package main\n");
+        scratch.write("harness-common/stand-ins/src/example.org/dep/dep.go", "package dep\n");
         let manifest_path = task_directory.join("task.toml");
         let text = fs::read_to_string(&manifest_path).unwrap();
-        let harness = "\n[harness]\ndirectory = \"harness\"\nbuild = \"go\"\ngo_package = \"example.org/lock/v2\"\nversion = \"7\"\nthreads = 3\noperations_per_thread = 4\nseeds = 2\nshared_files = [\"../harness-common/recorder.go\"]\n";
+        let harness = "\n[harness]\ndirectory = \"harness\"\nbuild = \"go\"\ngo_package = \"example.org/lock/v2\"\nversion = \"7\"\nthreads = 3\noperations_per_thread = 4\nseeds = 2\nshared_files = [\"../harness-common/recorder.go\"]\nshared_gopath = \"../harness-common/stand-ins\"\n";
         fs::write(&manifest_path, format!("{text}{harness}")).unwrap();
         let task = load_task(&task_directory).unwrap();
         let fetch_config = FetchConfig {
@@ -484,18 +492,22 @@ mod tests {
         };
         let sources = fetch_task_sources(&task, &fetch_config).unwrap();
         let library = scratch.path().join("gocode");
+        let stand_ins = scratch.path().join("harness-common/stand-ins");
         let go = scratch.write(
             "bin/go",
             &format!(
                 "#!/bin/sh\nset -e\n[ \"$1 $2 $3\" = \"build -trimpath -o\" ] || exit 3\n\
                  [ \"$GO111MODULE $GOPROXY\" = \"off off\" ] || exit 4\n\
-                 [ \"$GOPATH\" = \"$PWD/gopath:{}\" ] || exit 5\n\
+                 [ \"$GOPATH\" = \"$PWD/gopath:{}:{}\" ] || exit 5\n\
                  [ -f gopath/src/example.org/lock/v2/src/lock.rs ] || exit 6\n\
+                 [ -f {}/src/example.org/dep/dep.go ] || exit 8\n\
                  [ -f main.go ] && [ -f recorder.go ] || exit 7\n\
                  mkdir -p \"$(dirname \"$4\")\"\n\
                  printf '#!/bin/sh\\necho \"{{\\\\\"seq\\\\\":0,\\\\\"thread\\\\\":1,\\\\\"event\\\\\":\\\\\"seed-$2\\\\\",\\\\\"contention\\\\\":true}}\"\\n' > \"$4\"\n\
                  chmod +x \"$4\"\n",
-                library.display()
+                stand_ins.display(),
+                library.display(),
+                stand_ins.display()
             ),
         );
         Command::new("chmod").arg("+x").arg(&go).status().unwrap();

@@ -10,6 +10,12 @@ use serde_json::{Map, Value};
 
 use crate::{load_all_tasks, sha256_hex_of_bytes, Task};
 
+mod distributed_rules;
+use distributed_rules::{
+    check_curp_event, check_dqueue_event, check_locksvc_event, check_raft_event,
+    check_raftkvs_event, check_redisraft_event,
+};
+
 /// The type of an event field.
 #[derive(Debug, Clone, Copy)]
 enum FieldType {
@@ -18,6 +24,8 @@ enum FieldType {
     Count,
     /// One of the listed strings.
     OneOf(&'static [&'static str]),
+    /// One of the listed strings, or `null`.
+    OneOfOrNull(&'static [&'static str]),
     /// A thread id of the run (1..=threads) or `null`.
     ThreadOrNull,
     /// A thread id of the run (1..=threads), for instance a server of the ensemble.
@@ -52,7 +60,7 @@ struct TraceSchema {
     required_contention: &'static [(&'static str, Option<&'static str>)],
 }
 
-use FieldType::{Bool, Count, Counts, OneOf, Thread, ThreadOrNull, ThreadOrZero};
+use FieldType::{Bool, Count, Counts, OneOf, OneOfOrNull, Thread, ThreadOrNull, ThreadOrZero};
 
 const ACQUIRE_OUTCOMES: FieldType = OneOf(&["acquired", "failed"]);
 const RW_OPERATIONS: FieldType =
@@ -61,6 +69,16 @@ const RING_FIELDS: &[Field] =
     &[("outcome", OneOf(&["ok", "none"]), true), ("count", Count, true), ("items", Counts, false)];
 
 const LOCK_MESSAGES: FieldType = OneOf(&["lock", "unlock"]);
+const KV_REQUESTS: FieldType = OneOf(&["put", "get"]);
+/// A Raft message's sender or receiver in `raftkvs` events, with its term and outcome.
+const PGO_RAFT_VOTE_FIELDS: &[Field] =
+    &[("from", Thread, true), ("term", Count, true), ("granted", Bool, true)];
+const PGO_RAFT_APPEND_FIELDS: &[Field] = &[
+    ("from", Thread, true),
+    ("term", Count, true),
+    ("success", Bool, true),
+    ("matchIndex", Count, true),
+];
 const SERVER_STATES: FieldType = OneOf(&["LOOKING", "FOLLOWING", "LEADING"]);
 const DECIDED_STATES: FieldType = OneOf(&["FOLLOWING", "LEADING"]);
 /// The fields of a Raft message in `etcd` events.
@@ -360,6 +378,77 @@ const SCHEMAS: &[TraceSchema] = &[
         required_contention: &[("request", None), ("take", None)],
     },
     TraceSchema {
+        task: "raftkvs",
+        actors: Actors::NodesFromZero,
+        common: &[],
+        events: &[
+            ("timeout", &[("term", Count, true)]),
+            (
+                "requestVote",
+                &[
+                    ("to", Thread, true),
+                    ("term", Count, true),
+                    ("lastLogIndex", Count, true),
+                    ("lastLogTerm", Count, true),
+                ],
+            ),
+            ("becomeLeader", &[]),
+            (
+                "appendEntries",
+                &[
+                    ("to", Thread, true),
+                    ("term", Count, true),
+                    ("prevLogIndex", Count, true),
+                    ("prevLogTerm", Count, true),
+                    ("entries", Count, true),
+                    ("commitIndex", Count, true),
+                ],
+            ),
+            (
+                "advanceCommitIndex",
+                &[("commitIndex", Count, true), ("newCommitIndex", Count, true)],
+            ),
+            (
+                "applyEntry",
+                &[
+                    ("index", Count, true),
+                    ("client", Count, true),
+                    ("idx", Count, true),
+                    ("type", KV_REQUESTS, true),
+                ],
+            ),
+            ("handleRequestVoteRequest", PGO_RAFT_VOTE_FIELDS),
+            ("handleRequestVoteResponse", PGO_RAFT_VOTE_FIELDS),
+            ("handleAppendEntriesRequest", PGO_RAFT_APPEND_FIELDS),
+            ("handleAppendEntriesResponse", PGO_RAFT_APPEND_FIELDS),
+            (
+                "handleClientRequest",
+                &[
+                    ("from", Count, true),
+                    ("idx", Count, true),
+                    ("type", KV_REQUESTS, true),
+                    ("accepted", Bool, true),
+                ],
+            ),
+            ("clientRequest", &[("idx", Count, true), ("type", KV_REQUESTS, true)]),
+            (
+                "clientSend",
+                &[("to", Thread, true), ("idx", Count, true), ("type", KV_REQUESTS, true)],
+            ),
+            (
+                "clientReceive",
+                &[
+                    ("from", Thread, true),
+                    ("idx", Count, true),
+                    ("success", Bool, true),
+                    ("value", OneOfOrNull(&["value1", "value2"]), true),
+                ],
+            ),
+            ("clientTimeout", &[]),
+        ],
+        required_contention: &[("handleClientRequest", None), ("clientReceive", None)],
+    },
+    TraceSchema {
         task: "locksvc",
         actors: Actors::NodesFromZero,
         common: &[],
@@ -422,6 +511,9 @@ fn check_field(value: &Value, field_type: FieldType, threads: u32) -> Result<(),
         Bool => value.is_boolean(),
         Count => value.is_u64(),
         OneOf(allowed) => value.as_str().is_some_and(|text| allowed.contains(&text)),
+        OneOfOrNull(allowed) => {
+            value.is_null() || value.as_str().is_some_and(|text| allowed.contains(&text))
+        }
         Thread => value.as_u64().is_some_and(|id| (1..=u64::from(threads)).contains(&id)),
         ThreadOrNull => {
             value.is_null()
@@ -527,6 +619,7 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
         "dqueue" => check_dqueue_event(object, kind)?,
         "locksvc" => check_locksvc_event(object, kind)?,
         "curp" => check_curp_event(object, kind)?,
+        "raftkvs" => check_raftkvs_event(object, kind)?,
         "mutex" | "rwmutex" if ["wake_one", "wake_pop", "wake_exit"].contains(&kind) => {
             let empty = text("outcome") == Some("empty");
             if empty != object["target"].is_null() {
@@ -534,219 +627,6 @@ fn check_semantics(schema: &TraceSchema, object: &Map<String, Value>) -> Result<
             }
         }
         _ => {}
-    }
-    Ok(())
-}
-
-/// The `dqueue` events' own consistency: the producer (node 0) takes requests and sends items,
-/// consumers request and consume; contention is a request or take while other requests wait.
-fn check_dqueue_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
-    let number = |name: &str| object.get(name).and_then(Value::as_u64);
-    let producer = number("thread") == Some(0);
-    if producer != ["take", "send"].contains(&kind) {
-        return Err("the producer, node 0, exactly takes requests and sends items".to_owned());
-    }
-    if number("item") == Some(0) {
-        return Err("items are numbered from 1".to_owned());
-    }
-    let contention = object["contention"] == Value::Bool(true);
-    let waiting = match kind {
-        "request" => number("queued").map(|queued| queued > 1),
-        "take" => number("queued").map(|queued| queued > 0),
-        _ => Some(false),
-    };
-    if waiting != Some(contention) {
-        return Err("contention is a request or take while other requests wait".to_owned());
-    }
-    Ok(())
-}
-
-/// The `locksvc` events' own consistency: the server (node 0) receives and responds, clients
-/// request, acquire and release; a grant goes to the head of the queue, a lock request joins its
-/// end, and contention is exactly a lock request that has to wait.
-fn check_locksvc_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
-    let number = |name: &str| object.get(name).and_then(Value::as_u64);
-    if (number("thread") == Some(0)) != ["receive", "respond"].contains(&kind) {
-        return Err("the server, node 0, exactly receives and responds".to_owned());
-    }
-    let contention = object["contention"] == Value::Bool(true);
-    if kind != "respond" {
-        return if contention {
-            Err(format!("`{kind}` must have contention false"))
-        } else {
-            Ok(())
-        };
-    }
-    let queue: Vec<u64> =
-        object["queue"].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
-    let lock = object["type"] == "lock";
-    let granted = number("granted");
-    if granted.is_some() && granted != queue.first().copied() {
-        return Err("a grant goes to the head of the queue".to_owned());
-    }
-    if lock && queue.last().copied() != number("from") {
-        return Err("a lock request joins the end of the queue".to_owned());
-    }
-    if contention != (lock && granted.is_none()) {
-        return Err("contention is exactly a lock request that has to wait".to_owned());
-    }
-    Ok(())
-}
-
-/// The `curp` events' own consistency: node 0 is the client side, node 1 the leader; a pool
-/// insertion is contention exactly when it conflicted, a conflicting command is not in the
-/// speculative pool afterwards and an accepted one is; the leader's uncommitted pool always takes
-/// the command; applying removes the command from the pools; only the leader reports `ucp`.
-fn check_curp_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
-    let number = |name: &str| object.get(name).and_then(Value::as_u64);
-    let holds = |pool: &str| {
-        object.get(pool).and_then(Value::as_array).map(|items| {
-            items.iter().filter_map(Value::as_u64).any(|item| Some(item) == number("cmd"))
-        })
-    };
-    let thread = number("thread").unwrap_or_default();
-    let expected_actor = match kind {
-        "propose" | "fast_path" | "slow_path" => thread == 0,
-        "leader_record" => thread == 1,
-        "follower_record" | "append_entries" => thread > 1,
-        _ => thread > 0,
-    };
-    if !expected_actor {
-        return Err(format!("`{kind}` is not an event of node {thread}"));
-    }
-    if object.contains_key("ucp") != (thread == 1) {
-        return Err("exactly the leader's events report `ucp`".to_owned());
-    }
-    if number("cmd") == Some(0) || number("index") == Some(0) {
-        return Err("commands and log indexes are numbered from 1".to_owned());
-    }
-    let contention = object["contention"] == Value::Bool(true);
-    match kind {
-        "leader_record" | "follower_record" => {
-            let conflict = object["conflict"] == Value::Bool(true);
-            if contention != conflict {
-                return Err("a pool insertion is contention exactly when it conflicted".to_owned());
-            }
-            if kind == "leader_record" && holds("ucp") != Some(true) {
-                return Err("the uncommitted pool always takes the command".to_owned());
-            }
-            if kind == "follower_record" && holds("sp") != Some(!conflict) {
-                return Err(
-                    "the speculative pool holds the command unless it conflicted".to_owned()
-                );
-            }
-            if kind == "leader_record" && !conflict && holds("sp") != Some(true) {
-                return Err(
-                    "the speculative pool holds the command unless it conflicted".to_owned()
-                );
-            }
-        }
-        "after_sync" if holds("sp") == Some(true) || holds("ucp") == Some(true) => {
-            return Err("applying a command removes it from the pools".to_owned());
-        }
-        "fast_path" if contention => return Err("`fast_path` is never contention".to_owned()),
-        "propose" | "append_entries" | "after_sync" if contention => {
-            return Err(format!("`{kind}` is never contention"));
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// The `etcd` events' own consistency: who acts, what counts as contention, the member's state.
-fn check_raft_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
-    let number = |name: &str| object.get(name).and_then(Value::as_u64);
-    let flag = |name: &str| object.get(name) == Some(&Value::Bool(true));
-    let thread = number("thread");
-    let contention = flag("contention");
-    match kind {
-        "send" | "receive" | "drop" => {
-            if number("from") == number("to") {
-                return Err("a message goes to another member".to_owned());
-            }
-            let actor = if kind == "send" { "from" } else { "to" };
-            if number(actor) != thread {
-                return Err(format!("the acting member of `{kind}` is the message's `{actor}`"));
-            }
-            let expected = match kind {
-                "send" => false,
-                "drop" => true,
-                _ => object.get("outcome") == Some(&Value::from("stale")) || flag("msg_reject"),
-            };
-            if contention != expected {
-                return Err(format!("`{kind}` must have contention {expected}"));
-            }
-        }
-        "propose" if contention != (object.get("outcome") == Some(&Value::from("dropped"))) => {
-            return Err("exactly the dropped proposals are contention".to_owned());
-        }
-        "propose" => {}
-        _ if contention => return Err(format!("`{kind}` is never contention")),
-        _ => {}
-    }
-    if number("commit") > number("last_index") {
-        return Err("the commit index is past the last index".to_owned());
-    }
-    let leader = object.get("state") == Some(&Value::from("Leader"));
-    if leader && (number("lead") != thread || number("vote") != thread) {
-        return Err("a leader leads and voted for itself".to_owned());
-    }
-    Ok(())
-}
-
-/// The `redisraft` events' own consistency: who acts, what counts as contention, the server's
-/// state (its log has `last_index` entries; leaders lead and voted for themselves; pre-candidates
-/// and candidates follow no leader; candidates voted for themselves).
-fn check_redisraft_event(object: &Map<String, Value>, kind: &str) -> Result<(), String> {
-    let number = |name: &str| object.get(name).and_then(Value::as_u64);
-    let flag = |name: &str| object.get(name) == Some(&Value::Bool(true));
-    let thread = number("thread");
-    let contention = flag("contention");
-    let expected = match kind {
-        "send" | "receive" | "drop" => {
-            if number("from") == number("to") {
-                return Err("a message goes to another server".to_owned());
-            }
-            let actor = if kind == "send" { "from" } else { "to" };
-            if number(actor) != thread {
-                return Err(format!("the acting server of `{kind}` is the message's `{actor}`"));
-            }
-            let response = object
-                .get("msg_type")
-                .and_then(Value::as_str)
-                .is_some_and(|it| it.ends_with("Response"));
-            match kind {
-                "send" => false,
-                "drop" => true,
-                _ => {
-                    object.get("outcome") == Some(&Value::from("stale"))
-                        || (response && !flag("msg_success"))
-                }
-            }
-        }
-        "client_entry" => object.get("outcome") == Some(&Value::from("not_leader")),
-        "step_down" => true,
-        _ => false,
-    };
-    if contention != expected {
-        return Err(format!("this `{kind}` must have contention {expected}"));
-    }
-    if number("commit") > number("last_index") {
-        return Err("the commit index is past the last index".to_owned());
-    }
-    let log_length = object.get("log").and_then(Value::as_array).map(|log| log.len() as u64);
-    if log_length != number("last_index") {
-        return Err("the log must hold `last_index` entries".to_owned());
-    }
-    let state = object.get("state").and_then(Value::as_str).unwrap_or_default();
-    if state == "Leader" && (number("leader") != thread || number("voted_for") != thread) {
-        return Err("a leader leads and voted for itself".to_owned());
-    }
-    if ["PreCandidate", "Candidate"].contains(&state) && number("leader") != Some(0) {
-        return Err("a pre-candidate or candidate follows no leader".to_owned());
-    }
-    if state == "Candidate" && number("voted_for") != thread {
-        return Err("a candidate voted for itself".to_owned());
     }
     Ok(())
 }
@@ -835,176 +715,33 @@ fn every_event_kind_is_documented_in_the_task_readme() {
     }
 }
 
-/// The `etcd` consistency checks reject events that break them.
+/// The PGo tasks' Go harnesses share our stand-in for `immutable` v0.4 and the trace-hook
+/// plumbing, kept once in `tasks/harness-common/`: each lists both in its `[harness]`, and no
+/// harness template carries a copy of its own.
 #[test]
-fn raft_events_that_break_the_schema_rules_are_rejected() {
-    let good = r#"{"seq":0,"thread":1,"event":"send","contention":false,"msg_type":"MsgApp","from":1,"to":2,"msg_term":1,"msg_index":0,"msg_log_term":0,"msg_entries":1,"msg_commit":0,"msg_reject":false,"msg_reject_hint":0,"term":1,"state":"Leader","vote":1,"lead":1,"commit":0,"last_index":1}"#;
-    let schema = SCHEMAS.iter().find(|schema| schema.task == "etcd").unwrap();
-    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
-    assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
-    assert_eq!(check_semantics(schema, &object(good)), Ok(()));
-    for (from, to, expected) in [
-        ("\"from\":1,", "\"from\":3,", "the acting member of `send` is the message's `from`"),
-        ("\"to\":2,", "\"to\":1,", "a message goes to another member"),
-        ("\"contention\":false", "\"contention\":true", "`send` must have contention false"),
-        ("\"commit\":0,\"last", "\"commit\":2,\"last", "the commit index is past the last index"),
-        ("\"lead\":1", "\"lead\":2", "a leader leads and voted for itself"),
-    ] {
-        let broken = good.replacen(from, to, 1);
-        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
+fn the_pgo_harnesses_share_one_immutable_stand_in_and_the_trace_hook_plumbing() {
+    let tasks_root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
+    let common = tasks_root.join("harness-common");
+    let stand_in = common.join("pgo-gopath/src/github.com/benbjohnson/immutable/immutable.go");
+    assert!(fs::read_to_string(&stand_in).unwrap().contains("\npackage immutable\n"));
+    let hook = common.join("pgo_trace_hook.go");
+    let tasks = load_all_tasks(&tasks_root).unwrap();
+    let pgo_tasks: Vec<&Task> = tasks
+        .iter()
+        .filter(|task| matches!(&task.source.provider, crate::SourceProvider::Git { url, .. } if url.ends_with("DistCompiler/pgo")))
+        .collect();
+    assert!(pgo_tasks.len() >= 2, "the PGo tasks were not found");
+    for task in pgo_tasks {
+        let harness = task.trace_harness.as_ref().expect("a PGo task has a Go harness");
+        assert_eq!(
+            harness.shared_gopath.as_deref().map(fs::canonicalize).map(Result::unwrap),
+            Some(fs::canonicalize(common.join("pgo-gopath")).unwrap()),
+            "{}",
+            task.id
+        );
+        let shared: Vec<PathBuf> =
+            harness.shared_files.iter().map(|it| fs::canonicalize(it).unwrap()).collect();
+        assert!(shared.contains(&fs::canonicalize(&hook).unwrap()), "{}", task.id);
+        assert!(!harness.directory.join("gopath").exists(), "{}: a private GOPATH copy", task.id);
     }
-    let unknown_member = good.replacen("\"to\":2,", "\"to\":4,", 1);
-    assert!(check_event(schema, &object(&unknown_member), 0, 3).is_err());
-}
-
-/// The `redisraft` consistency checks reject events that break them.
-#[test]
-fn redisraft_events_that_break_the_schema_rules_are_rejected() {
-    let good = r#"{"seq":0,"thread":1,"event":"send","contention":false,"msg_type":"AppendEntries","from":1,"to":2,"msg_term":1,"msg_prevote":false,"msg_request_term":0,"msg_index":0,"msg_log_term":0,"msg_entries":[1],"msg_commit":0,"msg_success":false,"msg_id":1,"term":1,"state":"Leader","voted_for":1,"leader":1,"commit":0,"last_index":1,"log":[1]}"#;
-    let schema = SCHEMAS.iter().find(|schema| schema.task == "redisraft").unwrap();
-    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
-    assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
-    assert_eq!(check_semantics(schema, &object(good)), Ok(()));
-    for (from, to, expected) in [
-        ("\"from\":1,", "\"from\":3,", "the acting server of `send` is the message's `from`"),
-        ("\"to\":2,", "\"to\":1,", "a message goes to another server"),
-        ("\"contention\":false", "\"contention\":true", "this `send` must have contention false"),
-        ("\"commit\":0,\"last", "\"commit\":2,\"last", "the commit index is past the last index"),
-        ("\"log\":[1]", "\"log\":[1,1]", "the log must hold `last_index` entries"),
-        ("\"leader\":1", "\"leader\":2", "a leader leads and voted for itself"),
-        (
-            "\"state\":\"Leader\"",
-            "\"state\":\"PreCandidate\"",
-            "a pre-candidate or candidate follows no leader",
-        ),
-    ] {
-        let broken = good.replacen(from, to, 1);
-        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
-    }
-    let refused = good
-        .replacen("\"event\":\"send\"", "\"event\":\"receive\"", 1)
-        .replacen("\"thread\":1", "\"thread\":2", 1)
-        .replacen("\"AppendEntries\"", "\"AppendEntriesResponse\"", 1)
-        .replacen("\"msg_id\":1,", "\"msg_id\":1,\"outcome\":\"handled\",", 1)
-        .replacen("\"state\":\"Leader\"", "\"state\":\"Follower\"", 1);
-    let expected = "this `receive` must have contention true";
-    assert_eq!(check_semantics(schema, &object(&refused)), Err(expected.to_owned()));
-    let unknown_state = good.replacen("\"Leader\"", "\"Observer\"", 1);
-    assert!(check_event(schema, &object(&unknown_state), 0, 3).is_err());
-}
-
-/// The `dqueue` rules: the producer is node 0 and only it takes and sends; node ids run from 0
-/// to the number of consumers; contention is exactly a request or take while others wait.
-#[test]
-fn dqueue_events_that_break_the_schema_rules_are_rejected() {
-    let take = r#"{"seq":0,"thread":0,"event":"take","contention":true,"consumer":2,"queued":1}"#;
-    let request = r#"{"seq":0,"thread":1,"event":"request","contention":false,"queued":1}"#;
-    let schema = SCHEMAS.iter().find(|schema| schema.task == "dqueue").unwrap();
-    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
-    for good in [take, request] {
-        assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
-        assert_eq!(check_semantics(schema, &object(good)), Ok(()));
-    }
-    let producer_rule = "the producer, node 0, exactly takes requests and sends items";
-    let contention_rule = "contention is a request or take while other requests wait";
-    for (good, from, to, expected) in [
-        (take, "\"thread\":0", "\"thread\":1", producer_rule),
-        (request, "\"thread\":1", "\"thread\":0", producer_rule),
-        (take, "\"contention\":true", "\"contention\":false", contention_rule),
-        (request, "\"queued\":1", "\"queued\":2", contention_rule),
-    ] {
-        let broken = good.replacen(from, to, 1);
-        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
-    }
-    let unknown_node = request.replacen("\"thread\":1", "\"thread\":4", 1);
-    assert!(check_event(schema, &object(&unknown_node), 0, 3).is_err());
-    let unknown_consumer = take.replacen("\"consumer\":2", "\"consumer\":0", 1);
-    assert!(check_event(schema, &object(&unknown_consumer), 0, 3).is_err());
-}
-
-/// The `locksvc` rules: only the server, node 0, receives and responds; grants go to the queue's
-/// head; contention is exactly a lock request that waits.
-#[test]
-fn locksvc_events_that_break_the_schema_rules_are_rejected() {
-    let waits = r#"{"seq":0,"thread":0,"event":"respond","contention":true,"from":1,"type":"lock","queue":[2,1],"granted":null}"#;
-    let grants = r#"{"seq":0,"thread":0,"event":"respond","contention":false,"from":2,"type":"unlock","queue":[1],"granted":1}"#;
-    let schema = SCHEMAS.iter().find(|schema| schema.task == "locksvc").unwrap();
-    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
-    for good in [waits, grants] {
-        assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
-        assert_eq!(check_semantics(schema, &object(good)), Ok(()));
-    }
-    for (good, from, to, expected) in [
-        (
-            waits,
-            "\"thread\":0",
-            "\"thread\":1",
-            "the server, node 0, exactly receives and responds",
-        ),
-        (grants, "\"granted\":1", "\"granted\":2", "a grant goes to the head of the queue"),
-        (waits, "[2,1]", "[1,2]", "a lock request joins the end of the queue"),
-        (
-            waits,
-            "\"contention\":true",
-            "\"contention\":false",
-            "contention is exactly a lock request that has to wait",
-        ),
-    ] {
-        let broken = good.replacen(from, to, 1);
-        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
-    }
-    let unknown_type = grants.replacen("unlock", "steal", 1);
-    assert!(check_event(schema, &object(&unknown_type), 0, 3).is_err());
-}
-
-/// The `curp` rules: who acts, conflicts as contention, pool contents after insertions and
-/// applies.
-#[test]
-fn curp_events_that_break_the_schema_rules_are_rejected() {
-    let leader = r#"{"seq":0,"thread":1,"event":"leader_record","contention":true,"cmd":2,"key":"k1","conflict":true,"index":2,"sp":[1],"ucp":[1,2]}"#;
-    let follower = r#"{"seq":0,"thread":2,"event":"follower_record","contention":false,"cmd":2,"key":"k0","conflict":false,"sp":[2]}"#;
-    let applied = r#"{"seq":0,"thread":3,"event":"after_sync","contention":false,"cmd":1,"index":1,"sp":[2]}"#;
-    let schema = SCHEMAS.iter().find(|schema| schema.task == "curp").unwrap();
-    let object = |text: &str| serde_json::from_str::<Map<String, Value>>(text).unwrap();
-    for good in [leader, follower, applied] {
-        assert_eq!(check_event(schema, &object(good), 0, 3), Ok(()));
-        assert_eq!(check_semantics(schema, &object(good)), Ok(()));
-    }
-    let insertion_rule = "the speculative pool holds the command unless it conflicted";
-    for (good, from, to, expected) in [
-        (leader, "\"thread\":1", "\"thread\":2", "`leader_record` is not an event of node 2"),
-        (follower, "\"thread\":2", "\"thread\":0", "`follower_record` is not an event of node 0"),
-        (
-            leader,
-            "\"contention\":true",
-            "\"contention\":false",
-            "a pool insertion is contention exactly when it conflicted",
-        ),
-        (leader, "[1,2]", "[1]", "the uncommitted pool always takes the command"),
-        (follower, "\"sp\":[2]", "\"sp\":[]", insertion_rule),
-        (applied, "\"sp\":[2]", "\"sp\":[1,2]", "applying a command removes it from the pools"),
-        (
-            applied,
-            "\"sp\":[2]",
-            "\"sp\":[2],\"ucp\":[]",
-            "exactly the leader's events report `ucp`",
-        ),
-    ] {
-        let broken = good.replacen(from, to, 1);
-        assert_eq!(check_semantics(schema, &object(&broken)), Err(expected.to_owned()), "{to}");
-    }
-    let unknown_key = follower.replacen("k0", "k9", 1);
-    assert!(check_event(schema, &object(&unknown_key), 0, 3).is_err());
-}
-
-/// The PGo harnesses each carry our stand-in for `immutable` v0.4 (a Go harness's GOPATH is its
-/// own folder); the copies must stay the same file.
-#[test]
-fn the_pgo_harnesses_share_one_immutable_stand_in() {
-    let tasks = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
-    let stand_in = "harness/gopath/src/github.com/benbjohnson/immutable/immutable.go";
-    let dqueue = fs::read_to_string(tasks.join("dqueue").join(stand_in)).unwrap();
-    let locksvc = fs::read_to_string(tasks.join("locksvc").join(stand_in)).unwrap();
-    assert!(dqueue.contains("\npackage immutable\n"));
-    assert!(dqueue == locksvc, "tasks/dqueue/{stand_in} and tasks/locksvc/{stand_in} differ");
 }

@@ -21,6 +21,7 @@ const TASKS: &[(&str, &str, &str)] = &[
     ("dqueue", "dqueue", "ProducerSend"),
     ("locksvc", "locksvc", "ServerRespond"),
     ("curp", "curp", "LeaderRecord"),
+    ("raftkvs", "raftkvs", "BecomeLeader"),
 ];
 
 fn reference_path(task: &str, module: &str, extension: &str) -> PathBuf {

@@ -90,6 +90,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
             "etcd",
             "locksvc",
             "mutex",
+            "raftkvs",
             "redisraft",
             "ringbuffer",
             "rwmutex",
@@ -102,10 +103,11 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
         assert_eq!(task["traces"], 20, "{task}");
         assert_eq!(task["source_lines"], serde_json::Value::Null, "{task}");
         assert!(task["invariants"]["safety"].as_u64().unwrap() > 0, "{task}");
-        // The lock tasks, zookeeper and the PGo tasks have liveness templates; etcd and
-        // redisraft, whose networks may lose every message, have none.
+        // The lock tasks, zookeeper, curp, dqueue and locksvc have liveness templates; etcd and
+        // redisraft, whose networks may lose every message, and raftkvs, whose elections may split
+        // forever, have none.
         let liveness = task["invariants"]["liveness"].as_u64().unwrap();
-        assert_eq!(liveness > 0, !["etcd", "redisraft"].contains(&id), "{task}");
+        assert_eq!(liveness > 0, !["etcd", "redisraft", "raftkvs"].contains(&id), "{task}");
     }
     let by_id = |id: &str| listing.iter().find(|task| task["id"] == id).unwrap();
     assert_eq!(
@@ -113,12 +115,12 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
         serde_json::json!({"provider": "crate", "crate": "ostd", "version": "0.19.0"})
     );
     assert_eq!(by_id("ringbuffer")["source"]["provider"], "git");
-    for id in ["etcd", "redisraft", "zookeeper", "dqueue", "locksvc", "curp"] {
+    for id in ["etcd", "redisraft", "zookeeper", "dqueue", "locksvc", "curp", "raftkvs"] {
         assert_eq!(by_id(id)["kind"], "distributed", "{id}");
     }
     assert_eq!(by_id("etcd")["source"]["provider"], "git");
     assert_eq!(by_id("zookeeper")["source"]["provider"], "git");
-    for id in ["dqueue", "locksvc"] {
+    for id in ["dqueue", "locksvc", "raftkvs"] {
         assert_eq!(
             by_id(id)["source"],
             serde_json::json!({
@@ -132,7 +134,7 @@ fn tasks_lists_the_repository_tasks_from_a_subfolder() {
 
     let (code, stdout, stderr) = sysmobench(&["tasks"], &repository_root(), &cache);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout.lines().count(), 11, "{stdout}");
+    assert_eq!(stdout.lines().count(), 12, "{stdout}");
     assert!(stdout.lines().skip(1).all(|line| line.contains("not fetched  20 ")), "{stdout}");
 }
 
@@ -246,7 +248,7 @@ fn traces_reports_unknown_tasks_and_tasks_without_a_harness() {
     assert_eq!(code, 1, "{stderr}");
     assert!(
         stderr.contains(
-            "(known tasks: curp, dqueue, etcd, locksvc, mutex, redisraft, ringbuffer, rwmutex, spin, zookeeper)"
+            "(known tasks: curp, dqueue, etcd, locksvc, mutex, raftkvs, redisraft, ringbuffer, rwmutex, spin, zookeeper)"
         ),
         "{stderr}"
     );

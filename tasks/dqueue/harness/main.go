@@ -3,10 +3,10 @@
 // producer (node 0) and --threads consumers (nodes 1..N) in one process, over the runtime's own
 // TCP mailboxes on loopback, and prints one NDJSON event per committed critical section.
 //
-// Events come from the runtime's trace hook (distsys.SetTraceRecorder): every committed
-// critical section is handed over with the archetype resources it read and wrote and its vector
-// clock. The run's events are ordered by the sum of their vector clocks (ties: the order in
-// which they were handed over), which puts every event after all events that happened before it.
+// Events come from the runtime's trace hook (distsys.SetTraceRecorder, through the collector of
+// pgo_trace_hook.go, shared with the other PGo harnesses): every committed critical section is
+// handed over with the archetype resources it read and wrote and its vector clock; the harness
+// orders them by the constraints of the code (see linearise).
 //
 // Workload (--seed S --threads N --operations K): the producer's input channel is fed the items
 // 1..N*K with seeded pauses of 0-2 ms; the run ends when the consumers have output every item.
@@ -15,55 +15,15 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
-	"log"
 	"math/rand"
-	"os"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/DistCompiler/pgo/distsys"
 	"github.com/DistCompiler/pgo/distsys/resources"
 	"github.com/DistCompiler/pgo/distsys/tla"
-	"github.com/DistCompiler/pgo/distsys/trace"
 	"github.com/DistCompiler/pgo/systems/dqueue"
 )
-
-// collector keeps the committed critical sections in the order the runtime hands them over.
-type collector struct {
-	lock   sync.Mutex
-	events []trace.Event
-	closed bool
-}
-
-func (c *collector) RecordEvent(event trace.Event) {
-	c.lock.Lock()
-	defer c.lock.Unlock()
-	if event.IsAbort || c.closed {
-		return
-	}
-	// The runtime reuses the element slice for its next critical section.
-	event.Elements = append([]trace.Element(nil), event.Elements...)
-	c.events = append(c.events, event)
-}
-
-func (c *collector) close() []trace.Event {
-	c.lock.Lock()
-	defer c.lock.Unlock()
-	c.closed = true
-	return c.events
-}
-
-// written returns the value the event wrote to the resource `name` and the indices it used.
-func written(event trace.Event, name string) (value tla.Value, indices []tla.Value, ok bool) {
-	for _, element := range event.Elements {
-		if write, isWrite := element.(trace.WriteElement); isWrite && write.Name == name {
-			value, indices, ok = write.Value, write.Indices, true
-		}
-	}
-	return
-}
 
 // step is a committed critical section that is a step of the model: `request` (label c1),
 // `consume` (c2), `take` (p1) or `send` (p2).
@@ -81,22 +41,9 @@ type step struct {
 // (requests reach it in the order they are taken), and an item is sent before it is consumed.
 // Among the steps these constraints leave free, the one handed over first goes first.
 func linearise(steps []*step, consumers int) []string {
-	after := map[*step][]*step{}
-	before := map[*step]int{}
-	edge := func(from, to *step) {
-		after[from] = append(after[from], to)
-		before[to]++
-	}
-	byNode := map[int][]*step{}
-	for _, s := range steps {
-		byNode[s.thread] = append(byNode[s.thread], s)
-	}
-	for _, nodeSteps := range byNode {
-		sort.SliceStable(nodeSteps, func(a, b int) bool { return nodeSteps[a].position < nodeSteps[b].position })
-		for i := 1; i < len(nodeSteps); i++ {
-			edge(nodeSteps[i-1], nodeSteps[i])
-		}
-	}
+	order := newStepOrder(steps, func(s *step) int { return s.recorded })
+	edge := order.edge
+	byNode := order.byNode(func(s *step) int { return s.thread }, func(s *step) int { return s.position })
 	requests := map[int32][]*step{} // per consumer, in its own order
 	sends := map[int32]*step{}
 	for _, s := range byNode[0] {
@@ -137,27 +84,11 @@ func linearise(steps []*step, consumers int) []string {
 	}
 	sort.Slice(untaken, func(a, b int) bool { return untaken[a].recorded < untaken[b].recorded })
 	mailbox = append(mailbox, untaken...)
-	for i := 1; i < len(mailbox); i++ {
-		edge(mailbox[i-1], mailbox[i])
-	}
+	order.chain(mailbox)
 
 	var lines []string
-	done := map[*step]bool{}
 	queued := 0 // requests in the producer's mailbox
-	for len(lines) < len(steps) {
-		var next *step
-		for _, s := range steps {
-			if !done[s] && before[s] == 0 && (next == nil || s.recorded < next.recorded) {
-				next = s
-			}
-		}
-		if next == nil {
-			panic("the ordering constraints of the run form a cycle")
-		}
-		done[next] = true
-		for _, s := range after[next] {
-			before[s]--
-		}
+	for next := order.next(); next != nil; next = order.next() {
 		line := fmt.Sprintf(`{"seq":%d,"thread":%d,"event":%q,`, len(lines), next.thread, next.kind)
 		switch next.kind {
 		case "request":
@@ -185,25 +116,11 @@ func main() {
 	random := rand.New(rand.NewSource(*seed))
 	basePort := 21000 + int(*seed%400)*10
 
-	// The runtime keeps vector clocks only when PGO_TRACE_DIR is set; it then also opens one
-	// log file per node there, which the recorder set below replaces (the files stay empty).
-	traceDir, err := os.MkdirTemp("", "dqueue-trace-harness-")
-	if err != nil {
-		panic(err)
-	}
-	defer os.RemoveAll(traceDir)
-	os.Setenv("PGO_TRACE_DIR", traceDir)
-	log.SetOutput(io.Discard) // the mailboxes log their connection attempts
+	defer keepVectorClocks("dqueue")()
 
 	producerSelf := tla.MakeNumber(0)
 	address := func(self tla.Value) resources.MailboxesAddressMappingFn {
-		return func(index tla.Value) (resources.MailboxKind, string) {
-			kind := resources.MailboxesRemote
-			if index.Equal(self) {
-				kind = resources.MailboxesLocal
-			}
-			return kind, fmt.Sprintf("127.0.0.1:%d", basePort+int(index.AsNumber()))
-		}
+		return loopbackMailboxes(basePort, self)
 	}
 	events := &collector{}
 	constants := []distsys.MPCalContextConfigFn{

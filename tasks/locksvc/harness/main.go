@@ -3,7 +3,8 @@
 // server (node 0) and --threads clients (nodes 1..N) in one process, over the runtime's own
 // relaxed TCP mailboxes on loopback, and prints one NDJSON event per committed critical section.
 //
-// Events come from the runtime's trace hook (distsys.SetTraceRecorder), which hands over every
+// Events come from the runtime's trace hook (distsys.SetTraceRecorder, through the collector of
+// pgo_trace_hook.go, shared with the other PGo harnesses), which hands over every
 // committed critical section with the resources it read and wrote; the harness orders them by
 // the constraints of the code (see linearise). Workload (--seed S --threads N --operations K):
 // each client starts after a seeded pause of 0-3 ms and, as the code does, locks and unlocks
@@ -13,10 +14,7 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
-	"log"
 	"math/rand"
-	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -25,54 +23,8 @@ import (
 	"github.com/DistCompiler/pgo/distsys"
 	"github.com/DistCompiler/pgo/distsys/resources"
 	"github.com/DistCompiler/pgo/distsys/tla"
-	"github.com/DistCompiler/pgo/distsys/trace"
 	"github.com/DistCompiler/pgo/systems/locksvc"
 )
-
-// collector keeps the committed critical sections in the order the runtime hands them over.
-type collector struct {
-	lock   sync.Mutex
-	events []trace.Event
-	closed bool
-}
-
-func (c *collector) RecordEvent(event trace.Event) {
-	c.lock.Lock()
-	defer c.lock.Unlock()
-	if event.IsAbort || c.closed {
-		return
-	}
-	// The runtime reuses the element slice for its next critical section.
-	event.Elements = append([]trace.Element(nil), event.Elements...)
-	c.events = append(c.events, event)
-}
-
-func (c *collector) close() []trace.Event {
-	c.lock.Lock()
-	defer c.lock.Unlock()
-	c.closed = true
-	return c.events
-}
-
-// written returns the last value the event wrote to the resource `name` and its indices.
-func written(event trace.Event, name string) (value tla.Value, indices []tla.Value, ok bool) {
-	for _, element := range event.Elements {
-		if write, isWrite := element.(trace.WriteElement); isWrite && write.Name == name {
-			value, indices, ok = write.Value, write.Indices, true
-		}
-	}
-	return
-}
-
-// read returns the first value the event read from the resource `name`.
-func read(event trace.Event, name string) (tla.Value, bool) {
-	for _, element := range event.Elements {
-		if r, isRead := element.(trace.ReadElement); isRead && r.Name == name {
-			return r.Value, true
-		}
-	}
-	return tla.Value{}, false
-}
 
 // lockMsg is the code's LockMsg (1): the type of a lock request; UnlockMsg is 2.
 const lockMsg = 1
@@ -102,22 +54,9 @@ type step struct {
 // order they are received; unreceived ones last), and a grant is sent (respond) before the client
 // acquires. Among the steps these constraints leave free, the one handed over first goes first.
 func linearise(steps []*step) []string {
-	after := map[*step][]*step{}
-	before := map[*step]int{}
-	edge := func(from, to *step) {
-		after[from] = append(after[from], to)
-		before[to]++
-	}
-	byNode := map[int][]*step{}
-	for _, s := range steps {
-		byNode[s.thread] = append(byNode[s.thread], s)
-	}
-	for _, nodeSteps := range byNode {
-		sort.SliceStable(nodeSteps, func(a, b int) bool { return nodeSteps[a].position < nodeSteps[b].position })
-		for i := 1; i < len(nodeSteps); i++ {
-			edge(nodeSteps[i-1], nodeSteps[i])
-		}
-	}
+	order := newStepOrder(steps, func(s *step) int { return s.recorded })
+	edge := order.edge
+	byNode := order.byNode(func(s *step) int { return s.thread }, func(s *step) int { return s.position })
 	type message struct {
 		from int32
 		lock bool
@@ -158,9 +97,7 @@ func linearise(steps []*step) []string {
 	}
 	sort.Slice(unreceived, func(a, b int) bool { return unreceived[a].recorded < unreceived[b].recorded })
 	mailbox = append(mailbox, unreceived...)
-	for i := 1; i < len(mailbox); i++ {
-		edge(mailbox[i-1], mailbox[i])
-	}
+	order.chain(mailbox)
 	for _, s := range steps {
 		if s.kind == "acquire" {
 			grant, ok := grants[int32(s.thread)]
@@ -172,21 +109,7 @@ func linearise(steps []*step) []string {
 	}
 
 	var lines []string
-	done := map[*step]bool{}
-	for len(lines) < len(steps) {
-		var next *step
-		for _, s := range steps {
-			if !done[s] && before[s] == 0 && (next == nil || s.recorded < next.recorded) {
-				next = s
-			}
-		}
-		if next == nil {
-			panic("the ordering constraints of the run form a cycle")
-		}
-		done[next] = true
-		for _, s := range after[next] {
-			before[s]--
-		}
+	for next := order.next(); next != nil; next = order.next() {
 		line := fmt.Sprintf(`{"seq":%d,"thread":%d,"event":%q,`, len(lines), next.thread, next.kind)
 		messageType := "unlock"
 		if next.lock {
@@ -228,24 +151,10 @@ func main() {
 	random := rand.New(rand.NewSource(*seed))
 	basePort := 23000 + int(*seed%400)*10
 
-	// The runtime keeps vector clocks only when PGO_TRACE_DIR is set; it then also opens one
-	// log file per node there, which the recorder set below replaces (the files stay empty).
-	traceDir, err := os.MkdirTemp("", "locksvc-trace-harness-")
-	if err != nil {
-		panic(err)
-	}
-	defer os.RemoveAll(traceDir)
-	os.Setenv("PGO_TRACE_DIR", traceDir)
-	log.SetOutput(io.Discard) // the mailboxes log their connection attempts
+	defer keepVectorClocks("locksvc")()
 
 	address := func(self tla.Value) resources.MailboxesAddressMappingFn {
-		return func(index tla.Value) (resources.MailboxKind, string) {
-			kind := resources.MailboxesRemote
-			if index.Equal(self) {
-				kind = resources.MailboxesLocal
-			}
-			return kind, fmt.Sprintf("127.0.0.1:%d", basePort+int(index.AsNumber()))
-		}
+		return loopbackMailboxes(basePort, self)
 	}
 	events := &collector{}
 	constants := []distsys.MPCalContextConfigFn{
