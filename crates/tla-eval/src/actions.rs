@@ -199,7 +199,7 @@ impl Splitter<'_> {
         let mut own_parameters = Vec::new();
         for (argument, parameter) in arguments.iter().zip(&definition.parameters) {
             let binding = if parameter.arity > 0 {
-                self.evaluator.bind_argument(argument, env)?
+                self.evaluator.bind_argument(argument, env, None)?
             } else {
                 let value = self.evaluator.eval(argument, env, &ctx)?;
                 own_parameters.push((parameter.name.clone(), value.clone()));

@@ -34,6 +34,9 @@ pub struct Thunk {
     /// The value, once computed; only kept for arguments below action level, whose value cannot
     /// depend on which primed variables a branch of an action has assigned.
     pub cached: OnceLock<Value>,
+    /// What `@` stood for where the argument was written (inside an `EXCEPT` update), since the
+    /// argument may be evaluated later, elsewhere (in a function the called operator defines).
+    pub except_at: Option<Value>,
 }
 
 /// An operator as a value: a definition with the environment it sees, or a built-in operator.

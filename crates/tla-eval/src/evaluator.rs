@@ -305,11 +305,11 @@ impl Evaluator {
                 if let Some(native) = self.native_of(*def, arguments) {
                     return self.call_native_eagerly(native, arguments, env, ctx).at(expr);
                 }
-                let bindings = self.bind_arguments(arguments, env)?;
+                let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
                 self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
             }
             ExprKind::CallLet { def, up, arguments } => {
-                let bindings = self.bind_arguments(arguments, env)?;
+                let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
                 self.call_definition(*def, env.drop_innermost(*up), bindings, ctx).at(expr)
             }
             ExprKind::CallParameter { index, arguments } => {
@@ -330,7 +330,7 @@ impl Evaluator {
             ExprKind::CallConstant { constant, arguments } => {
                 match self.shared.constants.get(*constant as usize) {
                     Some(ConstantBinding::Definition(def)) => {
-                        let bindings = self.bind_arguments(arguments, env)?;
+                        let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
                         self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
                     }
                     Some(ConstantBinding::Value(value)) if arguments.is_empty() => {
@@ -627,8 +627,10 @@ impl Evaluator {
         if let Some(value) = thunk.cached.get() {
             return Ok(value.clone());
         }
-        let value = self.eval(thunk.expr, &thunk.env, ctx)?;
-        if thunk.expr.level < ACTION_LEVEL && ctx.except_at.is_none() {
+        // `@` in the argument is the one of the EXCEPT around the call, not around the use.
+        let at_call = Ctx { except_at: thunk.except_at.as_ref(), ..*ctx };
+        let value = self.eval(thunk.expr, &thunk.env, &at_call)?;
+        if thunk.expr.level < ACTION_LEVEL && thunk.except_at.is_none() {
             let _ = thunk.cached.set(value.clone());
         }
         Ok(value)
@@ -675,11 +677,19 @@ impl Evaluator {
         &self,
         arguments: &'static [Expr],
         env: &Env,
+        except_at: Option<&Value>,
     ) -> EvalOutcome<Vec<Binding>> {
-        arguments.iter().map(|argument| self.bind_argument(argument, env)).collect()
+        arguments.iter().map(|argument| self.bind_argument(argument, env, except_at)).collect()
     }
 
-    pub(crate) fn bind_argument(&self, argument: &'static Expr, env: &Env) -> EvalOutcome<Binding> {
+    /// An argument as the called operator receives it: a value when it is one already, else a
+    /// thunk (TLC passes arguments lazily); `except_at` is what `@` stands for at the call.
+    pub(crate) fn bind_argument(
+        &self,
+        argument: &'static Expr,
+        env: &Env,
+        except_at: Option<&Value>,
+    ) -> EvalOutcome<Binding> {
         Ok(match &argument.kind {
             ExprKind::Operator(operator) => Binding::Operator(self.closure_of(operator, env)?),
             ExprKind::Int(n) => Binding::Value(Value::Int(*n)),
@@ -690,12 +700,14 @@ impl Evaluator {
                     expr: argument,
                     env: env.clone(),
                     cached: OnceLock::new(),
+                    except_at: except_at.cloned(),
                 })),
             },
             _ => Binding::Lazy(Arc::new(Thunk {
                 expr: argument,
                 env: env.clone(),
                 cached: OnceLock::new(),
+                except_at: except_at.cloned(),
             })),
         })
     }
@@ -709,7 +721,7 @@ impl Evaluator {
             OperatorRef::Definition { def, instance_arguments } => {
                 let mut closure_env = Env::empty();
                 for argument in instance_arguments {
-                    closure_env = closure_env.push(self.bind_argument(argument, env)?);
+                    closure_env = closure_env.push(self.bind_argument(argument, env, None)?);
                 }
                 Arc::new(OperatorClosure::Definition { def: *def, env: closure_env })
             }

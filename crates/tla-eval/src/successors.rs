@@ -254,18 +254,18 @@ impl Walk<'_, '_> {
                 self.run(inner, &env.drop_innermost(*up), partial, rest)
             }
             ExprKind::Call { def, arguments } if self.descends_into(*def, arguments) => {
-                let bindings = self.evaluator.bind_arguments(arguments, env)?;
+                let bindings = self.evaluator.bind_arguments(arguments, env, None)?;
                 self.run_definition(*def, Env::empty(), bindings, partial, rest).at(expr)
             }
             ExprKind::CallLet { def, up, arguments } if self.descends_into(*def, arguments) => {
-                let bindings = self.evaluator.bind_arguments(arguments, env)?;
+                let bindings = self.evaluator.bind_arguments(arguments, env, None)?;
                 let base = env.drop_innermost(*up);
                 self.run_definition(*def, base, bindings, partial, rest).at(expr)
             }
             ExprKind::CallConstant { constant, arguments } => {
                 match self.evaluator.constant_definition(*constant) {
                     Some(def) if self.descends_into(def, arguments) => {
-                        let bindings = self.evaluator.bind_arguments(arguments, env)?;
+                        let bindings = self.evaluator.bind_arguments(arguments, env, None)?;
                         self.run_definition(def, Env::empty(), bindings, partial, rest).at(expr)
                     }
                     _ => self.test(expr, env, partial, rest),

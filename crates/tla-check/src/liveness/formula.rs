@@ -450,7 +450,12 @@ impl<'m> Lowering<'m> {
         scope: &Scope,
     ) -> Result<(Binding, String), String> {
         let thunk = |expr: &'static Expr, env: &Env| {
-            Binding::Lazy(Arc::new(Thunk { expr, env: env.clone(), cached: OnceLock::new() }))
+            Binding::Lazy(Arc::new(Thunk {
+                expr,
+                env: env.clone(),
+                cached: OnceLock::new(),
+                except_at: None,
+            }))
         };
         match &argument.kind {
             ExprKind::Operator(operator) => {
