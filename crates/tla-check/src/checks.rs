@@ -93,7 +93,15 @@ pub(crate) fn normalize_and_fingerprint(
         failure.unfingerprintable_state = Some((state.to_vec(), error.wrapped));
         failure
     };
-    // The common case: only a value holding a lazy or symbolic part is rebuilt.
+    // The common case: nothing to normalise, and the fingerprint is taken in the same pass.
+    if model.view.is_none() && model.permutations.is_empty() {
+        let concrete =
+            state.iter().try_fold(Fingerprint::new(), |fp, value| fp.concrete_value(value));
+        if let Some(fp) = concrete {
+            return Ok(fp.0);
+        }
+    }
+    // Only a value holding a lazy or symbolic part is rebuilt.
     for index in 0..state.len() {
         if needs_normalizing(&state[index]) {
             match normalize_state_value(&state[index]) {

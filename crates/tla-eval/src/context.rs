@@ -86,7 +86,7 @@ pub struct WorkerContext {
     pub exit_requested: Cell<bool>,
     /// Nesting of operator calls, to stop runaway recursion with an error instead of a crash.
     pub call_depth: Cell<u32>,
-    /// Nesting of expression evaluation (to check the stack only now and then).
+    /// Nesting of expression evaluation and action walks (to check the stack only now and then).
     pub eval_depth: Cell<u32>,
     /// Recursive functions being computed, by definition and the environment they were
     /// defined in: a recursive reference resolves to the function itself.
@@ -110,6 +110,22 @@ impl WorkerContext {
             random_state: Cell::new(seed ^ 0x9E37_79B9_7F4A_7C15 ^ u64::from(worker_id)),
             expression_coverage: None,
         }
+    }
+
+    /// Runs `step` one level deeper in evaluation (an expression, or a formula of an action's
+    /// walk). Deep expressions and recursion grow the stack on demand; asking how much stack is
+    /// left costs, so only every few levels (a level is a small frame).
+    #[inline(always)]
+    pub(crate) fn one_level_deeper<R>(&self, step: impl FnOnce() -> R) -> R {
+        let depth = self.eval_depth.get();
+        self.eval_depth.set(depth.wrapping_add(1));
+        let result = if depth.is_multiple_of(8) {
+            stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, step)
+        } else {
+            step()
+        };
+        self.eval_depth.set(depth);
+        result
     }
 
     /// The same worker, counting per-expression coverage into `coverage`.

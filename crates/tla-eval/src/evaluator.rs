@@ -255,17 +255,7 @@ impl Evaluator {
 
     #[inline(always)]
     fn eval_uncovered(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
-        // Deep expressions (long operator chains, recursion) grow the stack on demand; asking
-        // how much stack is left costs, so only every few levels (a level is a small frame).
-        let depth = ctx.worker.eval_depth.get();
-        ctx.worker.eval_depth.set(depth.wrapping_add(1));
-        let result = if depth.is_multiple_of(8) {
-            stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || self.eval_inner(expr, env, ctx))
-        } else {
-            self.eval_inner(expr, env, ctx)
-        };
-        ctx.worker.eval_depth.set(depth);
-        result
+        ctx.worker.one_level_deeper(|| self.eval_inner(expr, env, ctx))
     }
 
     /// A boolean, with TLC's error when the value is not one.
@@ -543,7 +533,9 @@ impl Evaluator {
         ctx: &Ctx,
         build: impl FnOnce() -> EvalOutcome<Value>,
     ) -> EvalOutcome<Value> {
-        if ctx.worker.expression_coverage.is_none() {
+        // Only constant-level expressions can be closed: the level check spares the others
+        // (a tuple of variables, a record in an action) the table lookup.
+        if expr.level == CONSTANT_LEVEL && ctx.worker.expression_coverage.is_none() {
             let address = crate::closed_constants::address(expr);
             if let Some(remembered) = self.shared.closed_constants.get(&address) {
                 if let Some(value) = remembered.get() {

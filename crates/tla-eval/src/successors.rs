@@ -208,21 +208,7 @@ impl Walk<'_, '_> {
         let result = within(
             worker.expression_coverage.as_deref(),
             |coverage| coverage.enter(evaluator, expr, false),
-            || {
-                // As in `Evaluator::eval`: the stack is grown on demand, asked every few levels
-                // (walk and evaluation levels share the count).
-                let depth = worker.eval_depth.get();
-                worker.eval_depth.set(depth.wrapping_add(1));
-                let result = if depth.is_multiple_of(8) {
-                    stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, || {
-                        self.run_inner(expr, env, partial, rest)
-                    })
-                } else {
-                    self.run_inner(expr, env, partial, rest)
-                };
-                worker.eval_depth.set(depth);
-                result
-            },
+            || worker.one_level_deeper(|| self.run_inner(expr, env, partial, rest)),
         );
         // TLC lists, among the "nested expressions" of an error, every formula of the action
         // whose evaluation is still on its stack: the conjuncts walked so far included, because

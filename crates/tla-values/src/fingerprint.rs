@@ -85,8 +85,16 @@ impl Fingerprint {
     /// Extends by a value.
     pub fn value(self, value: &Value) -> EvalResult<Fingerprint> {
         let mut fp = self;
-        extend(&mut fp, value).map_err(|error| *error)?;
+        extend(&mut fp, value, Lazy::Enumerate).map_err(|error| *error)?;
         Ok(fp)
+    }
+
+    /// Extends by a value that holds no lazy or symbolic part; `None` when it holds one (or
+    /// cannot be fingerprinted), so the caller can normalise it first.
+    pub fn concrete_value(self, value: &Value) -> Option<Fingerprint> {
+        let mut fp = self;
+        extend(&mut fp, value, Lazy::Refuse).ok()?;
+        Some(fp)
     }
 
     /// Extends by bytes, first to last.
@@ -117,8 +125,20 @@ fn string(fp: Fingerprint, atom: &Atom) -> Fingerprint {
     name(fp.byte(tag::STRING), atom)
 }
 
+/// What fingerprinting does with a lazy or symbolic part of a value.
+#[derive(Clone, Copy, PartialEq)]
+enum Lazy {
+    /// Fingerprints its enumerated form.
+    Enumerate,
+    /// Fails (the value must be normalised first).
+    Refuse,
+}
+
 /// Extends `fp` by `value` in place (the error is boxed so the usual result stays small).
-fn extend(fp: &mut Fingerprint, value: &Value) -> Result<(), Box<EvalError>> {
+fn extend(fp: &mut Fingerprint, value: &Value, lazy: Lazy) -> Result<(), Box<EvalError>> {
+    if lazy == Lazy::Refuse && matches!(value, Value::Lazy(_) | Value::Ext(_)) {
+        return Err(Box::new(cannot_fingerprint(value)));
+    }
     match value {
         Value::Bool(b) => *fp = fp.byte(tag::BOOL).byte(if *b { b't' } else { b'f' }),
         Value::Int(n) => *fp = fp.byte(tag::INT).int(*n as i32),
@@ -128,7 +148,7 @@ fn extend(fp: &mut Fingerprint, value: &Value) -> Result<(), Box<EvalError>> {
             let elems = set.normalized()?;
             *fp = fp.byte(tag::SET_ENUM).int(elems.len() as i32);
             for elem in elems {
-                extend(fp, elem)?;
+                extend(fp, elem, lazy)?;
             }
         }
         Value::Interval(interval) => {
@@ -142,14 +162,14 @@ fn extend(fp: &mut Fingerprint, value: &Value) -> Result<(), Box<EvalError>> {
             *fp = fp.byte(tag::FCN_RCD).int(elems.len() as i32);
             for (i, elem) in elems.iter().enumerate() {
                 *fp = fp.byte(tag::INT).int(i as i32 + 1);
-                extend(fp, elem)?;
+                extend(fp, elem, lazy)?;
             }
         }
         Value::Record(record) => {
             *fp = fp.byte(tag::FCN_RCD).int(record.len() as i32);
             for (field, value) in record.names().iter().zip(record.values()) {
                 *fp = string(*fp, field);
-                extend(fp, value)?;
+                extend(fp, value, lazy)?;
             }
         }
         Value::Function(function) => {
@@ -158,25 +178,25 @@ fn extend(fp: &mut Fingerprint, value: &Value) -> Result<(), Box<EvalError>> {
                 FunctionDomain::Interval { low } => {
                     for (i, value) in function.values().iter().enumerate() {
                         *fp = fp.byte(tag::INT).int(low.wrapping_add(i as i32));
-                        extend(fp, value)?;
+                        extend(fp, value, lazy)?;
                     }
                 }
                 FunctionDomain::Values(domain) => {
                     for (arg, value) in domain.iter().zip(function.values()) {
-                        extend(fp, arg)?;
-                        extend(fp, value)?;
+                        extend(fp, arg, lazy)?;
+                        extend(fp, value, lazy)?;
                     }
                 }
             }
         }
         Value::Lazy(_) => match to_set_enum(value)? {
-            Some(set) => extend(fp, &Value::Set(set))?,
+            Some(set) => extend(fp, &Value::Set(set), lazy)?,
             None => return Err(Box::new(cannot_fingerprint(value))),
         },
         Value::Ext(ext) => match ext.class() {
             ExtClass::Set | ExtClass::Function => match ext.to_concrete()? {
                 Value::Ext(_) => return Err(Box::new(cannot_fingerprint(value))),
-                concrete => extend(fp, &concrete)?,
+                concrete => extend(fp, &concrete, lazy)?,
             },
             ExtClass::Other => return Err(Box::new(cannot_fingerprint(value))),
         },
