@@ -55,26 +55,20 @@ fn syntax_phase_cases() {
     }
 }
 
-/// The committed tasks and their model modules.
-const TASK_MODULES: &[(&str, &str)] = &[
-    ("spin", "spin"),
-    ("mutex", "mutex"),
-    ("rwmutex", "rwmutex"),
-    ("ringbuffer", "ringbuffer"),
-    ("etcd", "etcdraft"),
-    ("redisraft", "redisraft"),
-    ("zookeeper", "zookeeper"),
-    ("dqueue", "dqueue"),
-    ("locksvc", "locksvc"),
-    ("curp", "curp"),
-    ("raftkvs", "raftkvs"),
-];
+/// The committed tasks (every folder of `tasks/` with a `task.toml`) and their model modules.
+fn task_modules() -> Vec<(String, String)> {
+    let tasks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
+    let tasks = bench_tasks::load_all_tasks(&tasks).expect("the committed tasks load");
+    assert!(tasks.len() >= 11, "the benchmark's eleven tasks are committed");
+    tasks.into_iter().map(|task| (task.id, task.model_module_name)).collect()
+}
 
 #[test]
 fn task_reference_models_score_full_marks() {
     let tasks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
     let mut n_checked = 0;
-    for (task, module) in TASK_MODULES {
+    let task_modules = task_modules();
+    for (task, module) in &task_modules {
         let reference = tasks.join(task).join("reference");
         let text = std::fs::read_to_string(reference.join(format!("{module}.tla"))).unwrap();
         let cfg = std::fs::read_to_string(reference.join(format!("{module}.cfg"))).unwrap();
@@ -94,7 +88,7 @@ fn task_reference_models_score_full_marks() {
         assert!(result.actions.len() >= 3, "{task}: {:?}", result.actions);
         n_checked += 1;
     }
-    assert_eq!(n_checked, TASK_MODULES.len());
+    assert_eq!(n_checked, task_modules.len());
 }
 
 /// Negative controls: each reference model with one action broken scores strictly lower on
@@ -102,8 +96,8 @@ fn task_reference_models_score_full_marks() {
 #[test]
 fn broken_variants_of_the_reference_models_fail_exactly_the_broken_action() {
     let tasks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
-    for (task, module) in TASK_MODULES {
-        let reference = tasks.join(task).join("reference");
+    for (task, module) in task_modules() {
+        let reference = tasks.join(&task).join("reference");
         let text = std::fs::read_to_string(reference.join(format!("{module}.tla"))).unwrap();
         let cfg = std::fs::read_to_string(reference.join(format!("{module}.cfg"))).unwrap();
         let spec_name = cfg
@@ -113,7 +107,7 @@ fn broken_variants_of_the_reference_models_fail_exactly_the_broken_action() {
             .unwrap()
             .to_string();
         let entry = EntryPoints::Specification(spec_name);
-        let clean = evaluate_syntax(module, &text, &entry, &mut EmbeddedModules);
+        let clean = evaluate_syntax(&module, &text, &entry, &mut EmbeddedModules);
         // The first action after Init.
         let target = clean.actions[1].name.clone();
         let start = tla_syntax::definition_starts(&text)
@@ -127,7 +121,7 @@ fn broken_variants_of_the_reference_models_fail_exactly_the_broken_action() {
         ];
         for (kind, head) in variants {
             let broken = format!("{head}{}", &text[equals..]);
-            let result = evaluate_syntax(module, &broken, &entry, &mut EmbeddedModules);
+            let result = evaluate_syntax(&module, &broken, &entry, &mut EmbeddedModules);
             assert!(result.score < 1.0, "{task} {kind}: {result:#?}");
             assert!(!result.whole_module_passes, "{task} {kind}");
             for action in &result.actions {
