@@ -81,63 +81,53 @@ const PGO_RAFT_APPEND_FIELDS: &[Field] = &[
 ];
 const SERVER_STATES: FieldType = OneOf(&["LOOKING", "FOLLOWING", "LEADING"]);
 const DECIDED_STATES: FieldType = OneOf(&["FOLLOWING", "LEADING"]);
-/// The fields of a Raft message in `etcd` events.
-const RAFT_MESSAGE_FIELDS: &[Field] = &[
-    ("msg_type", OneOf(&["MsgVote", "MsgVoteResp", "MsgApp", "MsgAppResp"]), true),
-    ("from", Thread, true),
-    ("to", Thread, true),
-    ("msg_term", Count, true),
-    ("msg_index", Count, true),
-    ("msg_log_term", Count, true),
-    ("msg_entries", Count, true),
-    ("msg_commit", Count, true),
-    ("msg_reject", Bool, true),
-    ("msg_reject_hint", Count, true),
-];
-const RAFT_RECEIVE_FIELDS: &[Field] = &[
-    ("msg_type", OneOf(&["MsgVote", "MsgVoteResp", "MsgApp", "MsgAppResp"]), true),
-    ("from", Thread, true),
-    ("to", Thread, true),
-    ("msg_term", Count, true),
-    ("msg_index", Count, true),
-    ("msg_log_term", Count, true),
-    ("msg_entries", Count, true),
-    ("msg_commit", Count, true),
-    ("msg_reject", Bool, true),
-    ("msg_reject_hint", Count, true),
-    ("outcome", OneOf(&["handled", "stale"]), true),
-];
+/// Declares the fields of a message as sent or dropped (`$message`) and as received
+/// (`$receive`: the same fields and the receiver's `outcome`).
+macro_rules! message_fields {
+    ($message:ident, $receive:ident, [$($field:expr),* $(,)?]) => {
+        const $message: &[Field] = &[$($field),*];
+        const $receive: &[Field] =
+            &[$($field,)* ("outcome", OneOf(&["handled", "stale"]), true)];
+    };
+}
 
-/// The fields of a message in `redisraft` events.
-const REDISRAFT_MESSAGE_FIELDS: &[Field] = &[
-    ("msg_type", REDISRAFT_MESSAGE_TYPES, true),
-    ("from", Thread, true),
-    ("to", Thread, true),
-    ("msg_term", Count, true),
-    ("msg_prevote", Bool, true),
-    ("msg_request_term", Count, true),
-    ("msg_index", Count, true),
-    ("msg_log_term", Count, true),
-    ("msg_entries", Counts, true),
-    ("msg_commit", Count, true),
-    ("msg_success", Bool, true),
-    ("msg_id", Count, true),
-];
-const REDISRAFT_RECEIVE_FIELDS: &[Field] = &[
-    ("msg_type", REDISRAFT_MESSAGE_TYPES, true),
-    ("from", Thread, true),
-    ("to", Thread, true),
-    ("msg_term", Count, true),
-    ("msg_prevote", Bool, true),
-    ("msg_request_term", Count, true),
-    ("msg_index", Count, true),
-    ("msg_log_term", Count, true),
-    ("msg_entries", Counts, true),
-    ("msg_commit", Count, true),
-    ("msg_success", Bool, true),
-    ("msg_id", Count, true),
-    ("outcome", OneOf(&["handled", "stale"]), true),
-];
+// The fields of a Raft message in `etcd` events.
+message_fields!(
+    RAFT_MESSAGE_FIELDS,
+    RAFT_RECEIVE_FIELDS,
+    [
+        ("msg_type", OneOf(&["MsgVote", "MsgVoteResp", "MsgApp", "MsgAppResp"]), true),
+        ("from", Thread, true),
+        ("to", Thread, true),
+        ("msg_term", Count, true),
+        ("msg_index", Count, true),
+        ("msg_log_term", Count, true),
+        ("msg_entries", Count, true),
+        ("msg_commit", Count, true),
+        ("msg_reject", Bool, true),
+        ("msg_reject_hint", Count, true),
+    ]
+);
+
+// The fields of a message in `redisraft` events.
+message_fields!(
+    REDISRAFT_MESSAGE_FIELDS,
+    REDISRAFT_RECEIVE_FIELDS,
+    [
+        ("msg_type", REDISRAFT_MESSAGE_TYPES, true),
+        ("from", Thread, true),
+        ("to", Thread, true),
+        ("msg_term", Count, true),
+        ("msg_prevote", Bool, true),
+        ("msg_request_term", Count, true),
+        ("msg_index", Count, true),
+        ("msg_log_term", Count, true),
+        ("msg_entries", Counts, true),
+        ("msg_commit", Count, true),
+        ("msg_success", Bool, true),
+        ("msg_id", Count, true),
+    ]
+);
 const REDISRAFT_MESSAGE_TYPES: FieldType =
     OneOf(&["RequestVote", "RequestVoteResponse", "AppendEntries", "AppendEntriesResponse"]);
 
