@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use bench_agents::{CheckerKind, CheckerReport, CheckerVerdict};
+use bench_agents::{CheckerKind, CheckerReport, CheckerRequest, CheckerVerdict};
 use tla_check::report;
 
 use crate::sany::FileSystemModules;
@@ -22,48 +22,35 @@ const SIMULATION_TRACES: u64 = 1_000;
 const SIMULATION_DEPTH: u64 = 100;
 const SIMULATION_SEED: u64 = 1;
 
-/// Runs `what` on a candidate written (for modules it extends) next to `folder`.
-pub(crate) fn run_checker(
-    what: CheckerKind,
-    module_name: &str,
-    module_text: &str,
-    cfg_text: &str,
-    folder: &Path,
-) -> CheckerReport {
-    match what {
-        CheckerKind::Sany => front_end(module_name, module_text, folder),
-        CheckerKind::Tlc | CheckerKind::Simulate => {
-            model_checker(what, module_name, module_text, cfg_text, folder)
-        }
+/// Runs the requested check on a candidate written (for modules it extends) next to `folder`.
+pub(crate) fn run_checker(request: &CheckerRequest, folder: &Path) -> CheckerReport {
+    match request.what {
+        CheckerKind::Sany => front_end(request, folder),
+        CheckerKind::Tlc | CheckerKind::Simulate => model_checker(request, folder),
     }
 }
 
-fn front_end(module_name: &str, module_text: &str, folder: &Path) -> CheckerReport {
-    let mut source =
-        FileSystemModules::new(vec![folder.to_path_buf()], module_text.to_string(), true);
+fn front_end(request: &CheckerRequest, folder: &Path) -> CheckerReport {
+    let CheckerRequest { module_name, module_text, .. } = request;
+    let mut source = FileSystemModules::new(vec![folder.to_path_buf()], module_text.clone(), true);
     let root =
-        tla_sema::SourceFile { path: format!("{module_name}.tla"), text: module_text.to_string() };
+        tla_sema::SourceFile { path: format!("{module_name}.tla"), text: module_text.clone() };
     let spec = tla_sema::load_specification(module_name, root, &mut source);
     let output = crate::sany::report_text(&spec);
     let verdict = if output.is_empty() { CheckerVerdict::Passed } else { CheckerVerdict::Failed };
     CheckerReport { what: CheckerKind::Sany, verdict, output }
 }
 
-fn model_checker(
-    what: CheckerKind,
-    module_name: &str,
-    module_text: &str,
-    cfg_text: &str,
-    folder: &Path,
-) -> CheckerReport {
+fn model_checker(request: &CheckerRequest, folder: &Path) -> CheckerReport {
+    let CheckerRequest { module_name, module_text, cfg_text, what } = request;
     let mut options = crate::tlc::TlcOptions::new(folder.join(format!("{module_name}.tla")));
-    options.spec_text = Some(module_text.to_string());
-    options.config_text = Some(cfg_text.to_string());
+    options.spec_text = Some(module_text.clone());
+    options.config_text = Some(cfg_text.clone());
     options.workers = 1;
     options.max_seconds = Some(CHECK_SECONDS);
     options.max_states = Some(CHECK_DISTINCT_STATES);
     options.max_memory_mb = Some(CHECK_MEMORY_MB);
-    if what == CheckerKind::Simulate {
+    if *what == CheckerKind::Simulate {
         options.simulate = Some(SIMULATION_TRACES);
         options.depth = SIMULATION_DEPTH;
         options.seed = SIMULATION_SEED;
@@ -89,5 +76,5 @@ fn model_checker(
     emit(&run.messages);
     let output = output.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
     let verdict = if run.exit_code == 0 { CheckerVerdict::Passed } else { CheckerVerdict::Failed };
-    CheckerReport { what, verdict, output }
+    CheckerReport { what: *what, verdict, output }
 }

@@ -793,13 +793,7 @@ fn drive(
             }
             AgentCommand::RunChecker { request } => {
                 n_checks += 1;
-                let report = crate::agent_checkers::run_checker(
-                    request.what,
-                    &request.module_name,
-                    &request.module_text,
-                    &request.cfg_text,
-                    folder,
-                );
+                let report = crate::agent_checkers::run_checker(&request, folder);
                 let _ = std::fs::write(
                     folder.join(format!("check-{n_checks:02}-{}.txt", request.what.display_name())),
                     &report.output,
