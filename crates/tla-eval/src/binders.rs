@@ -132,17 +132,6 @@ impl Evaluator {
         .at(expr)
     }
 
-    pub(crate) fn eval_function_constructor(
-        &self,
-        bounds: &'static [Bound],
-        body: &'static Expr,
-        env: &Env,
-        ctx: &Ctx,
-        expr: &'static Expr,
-    ) -> EvalOutcome<Value> {
-        self.function_value(bounds, body, env, ctx, expr, None)
-    }
-
     /// The domain of `[x \in S, y \in T |-> ...]`: `S`, or the product of the bound sets.
     fn function_domain(
         &self,

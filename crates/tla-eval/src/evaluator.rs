@@ -420,7 +420,7 @@ impl Evaluator {
                 Ok(Value::set_from_unnormalized(images))
             }
             ExprKind::FunctionConstructor { bounds, body } => {
-                self.eval_function_constructor(bounds, body, env, ctx, expr)
+                self.function_value(bounds, body, env, ctx, expr, None)
             }
             ExprKind::FunctionSet { domain, range } => {
                 self.remembering_closed_constant(expr, ctx, || {
