@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use tla_sema::hir::{Body, DefId, Expr, ExprKind, Hir};
+use tla_sema::hir::{DefId, Expr, ExprKind, Hir};
 use tla_values::fast_hash::IntegerMap;
 use tla_values::Value;
 
@@ -27,16 +27,9 @@ pub(crate) fn closed_constants(
     let finder = Finder { constants, cached_definition };
     let mut found = ClosedConstants::default();
     for definition in &hir.definitions {
-        match &definition.body {
-            Body::Expression(body) => finder.visit(body, &mut found),
-            Body::Function { bounds, body } => {
-                for set in bounds.iter().filter_map(|bound| bound.set.as_ref()) {
-                    finder.visit(set, &mut found);
-                }
-                finder.visit(body, &mut found);
-            }
-            Body::Native { .. } => {}
-        }
+        crate::walk::for_each_body_expression(&definition.body, &mut |expr| {
+            finder.visit(expr, &mut found)
+        });
     }
     found
 }

@@ -51,18 +51,9 @@ pub(crate) fn definition_callees(hir: &Hir) -> Vec<Vec<u32>> {
         .iter()
         .map(|definition| {
             let mut out = Vec::new();
-            match &definition.body {
-                Body::Expression(body) => calls(body, &mut out),
-                Body::Function { bounds, body } => {
-                    for bound in bounds {
-                        if let Some(set) = &bound.set {
-                            calls(set, &mut out);
-                        }
-                    }
-                    calls(body, &mut out);
-                }
-                Body::Native { .. } => {}
-            }
+            crate::walk::for_each_body_expression(&definition.body, &mut |expr| {
+                calls(expr, &mut out)
+            });
             out
         })
         .collect()

@@ -902,18 +902,9 @@ fn intern_literals(hir: &'static Hir, interner: &Interner) -> LiteralAtoms {
     }
     let mut atoms = LiteralAtoms::default();
     for definition in &hir.definitions {
-        match &definition.body {
-            Body::Expression(body) => visit(body, interner, &mut atoms),
-            Body::Function { bounds, body } => {
-                for bound in bounds {
-                    if let Some(set) = &bound.set {
-                        visit(set, interner, &mut atoms);
-                    }
-                }
-                visit(body, interner, &mut atoms);
-            }
-            Body::Native { .. } => {}
-        }
+        crate::walk::for_each_body_expression(&definition.body, &mut |expr| {
+            visit(expr, interner, &mut atoms)
+        });
     }
     for assumption in &hir.assumptions {
         visit(&assumption.body, interner, &mut atoms);

@@ -1,7 +1,7 @@
 //! Visiting the sub-expressions of a resolved expression (for passes over the whole
 //! specification, such as interning its string literals in order).
 
-use tla_sema::hir::{ExceptPathItem, Expr, ExprKind, OperatorRef};
+use tla_sema::hir::{Body, ExceptPathItem, Expr, ExprKind, OperatorRef};
 
 /// Calls `visit` on each direct sub-expression of `expr`, left to right.
 pub fn for_each_child<'e>(expr: &'e Expr, visit: &mut dyn FnMut(&'e Expr)) {
@@ -106,5 +106,20 @@ pub fn for_each_child<'e>(expr: &'e Expr, visit: &mut dyn FnMut(&'e Expr)) {
         | ExprKind::Operator(_)
         | ExprKind::ExceptAt
         | ExprKind::Unsupported { .. } => {}
+    }
+}
+
+/// Calls `visit` on each expression a definition's body is made of: the body of an ordinary
+/// definition, the bound sets and the body of a function definition, nothing for a native one.
+pub fn for_each_body_expression<'e>(body: &'e Body, visit: &mut dyn FnMut(&'e Expr)) {
+    match body {
+        Body::Expression(body) => visit(body),
+        Body::Function { bounds, body } => {
+            for set in bounds.iter().filter_map(|bound| bound.set.as_ref()) {
+                visit(set);
+            }
+            visit(body);
+        }
+        Body::Native { .. } => {}
     }
 }
