@@ -4,7 +4,7 @@
 
 use tla_eval::{Ctx, Env, Failure, WorkerContext};
 use tla_values::normalize::{needs_normalizing, normalize_state_value, StateValueError};
-use tla_values::{fingerprint::Fingerprint, EvalErrorKind, Value};
+use tla_values::{fingerprint::StateHash, EvalErrorKind, Value};
 
 use tla_eval::expression_coverage::RootKind;
 
@@ -96,9 +96,9 @@ pub(crate) fn normalize_and_fingerprint(
     // The common case: nothing to normalise, and the fingerprint is taken in the same pass.
     if model.view.is_none() && model.permutations.is_empty() {
         let concrete =
-            state.iter().try_fold(Fingerprint::new(), |fp, value| fp.concrete_value(value));
-        if let Some(fp) = concrete {
-            return Ok(fp.0);
+            state.iter().try_fold(StateHash::new(), |hash, value| hash.concrete_value(value));
+        if let Some(hash) = concrete {
+            return Ok(hash.finish());
         }
     }
     // Only a value holding a lazy or symbolic part is rebuilt.
@@ -121,17 +121,17 @@ pub(crate) fn state_fingerprint(
     if let Some(view) = model.view {
         let ctx = Ctx::state(state, worker);
         let value = model.evaluator.eval_definition(view, &ctx)?;
-        return Fingerprint::new().value(&value).map(|fp| fp.0).map_err(Failure::new);
+        return StateHash::new().value(&value).map(StateHash::finish).map_err(Failure::new);
     }
     if !model.permutations.is_empty() {
         return crate::symmetry::symmetric_fingerprint(state, &model.permutations)
             .map_err(Failure::new);
     }
-    let mut fp = Fingerprint::new();
+    let mut hash = StateHash::new();
     for value in state {
-        fp = fp.value(value).map_err(Failure::new)?;
+        hash = hash.value(value).map_err(Failure::new)?;
     }
-    Ok(fp.0)
+    Ok(hash.finish())
 }
 
 pub(crate) fn implied_violation(

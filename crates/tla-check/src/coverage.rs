@@ -20,7 +20,7 @@ use std::time::Duration;
 use tla_eval::expression_coverage::{self, ExpressionCoverage, PairKind, ReportRoot, RootKind};
 use tla_eval::{successors, Action, Env, Location, WorkerContext};
 use tla_sema::hir::{Body, DefId, Expr};
-use tla_values::fingerprint::Fingerprint;
+use tla_values::fingerprint::StateHash;
 use tla_values::Value;
 
 use crate::bfs::{ErrorPhase, TraceStep, Verdict};
@@ -55,8 +55,8 @@ pub struct VariableValues {
 
 impl VariableValues {
     pub fn record(&mut self, value: &Value) {
-        if let Ok(fingerprint) = Fingerprint::new().value(value) {
-            self.fingerprints.insert(fingerprint.0);
+        if let Ok(hash) = StateHash::new().value(value) {
+            self.fingerprints.insert(hash.finish());
         }
     }
 

@@ -23,6 +23,11 @@ impl Evaluator {
         at: &Expr,
         visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
     ) -> EvalOutcome<bool> {
+        if let [bound] = bounds {
+            if !bound.tuple && bound.names.len() == 1 && ctx.worker.expression_coverage.is_none() {
+                return self.for_each_element(bound, env, ctx, at, visit);
+            }
+        }
         let mut enumerated = Vec::with_capacity(bounds.len());
         for bound in bounds {
             let Some(set) = &bound.set else {
@@ -56,6 +61,55 @@ impl Evaluator {
             return result;
         }
         self.bind_each(bounds, &domains, 0, env, at, visit)
+    }
+
+    /// `for_each_binding` for the usual `x \in S` (one name, no coverage to count): no
+    /// per-call tables, and an interval's integers are bound without building the set.
+    fn for_each_element(
+        &self,
+        bound: &'static Bound,
+        env: &Env,
+        ctx: &Ctx,
+        at: &Expr,
+        visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
+    ) -> EvalOutcome<bool> {
+        let Some(set) = &bound.set else {
+            return Err(Failure::message(
+                EvalErrorKind::NotEnumerable,
+                "TLC cannot handle an unbounded quantifier or CHOOSE.",
+            ))
+            .at(at);
+        };
+        let value = self.eval(set, env, ctx)?;
+        self.for_each_element_of(&value, set, env, visit)
+    }
+
+    /// Binds each element of `value` (the value of `set`) innermost on `env`, in TLC's order.
+    pub(crate) fn for_each_element_of(
+        &self,
+        value: &Value,
+        set: &'static Expr,
+        env: &Env,
+        visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
+    ) -> EvalOutcome<bool> {
+        let mut inner = Env::empty();
+        if let Value::Interval(interval) = value {
+            for n in interval.low..=interval.high {
+                inner.rebind_innermost(env, Value::Int(i64::from(n)));
+                if !visit(&inner)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
+        let elements = sets::enumerated(value).at(set)?;
+        for element in elements.normalized().map_err(Failure::new).at(set)? {
+            inner.rebind_innermost(env, element.clone());
+            if !visit(&inner)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     pub(crate) fn bind_each(

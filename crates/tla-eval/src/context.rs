@@ -92,6 +92,8 @@ pub struct WorkerContext {
     /// defined in: a recursive reference resolves to the function itself.
     pub recursive_functions: RefCell<Vec<(u32, crate::env::Env, Value)>>,
     random_state: Cell<u64>,
+    /// A spare buffer for the state an action walk builds, so each walk need not allocate one.
+    spare_partial_state: Cell<Vec<Option<Value>>>,
     /// Per-expression coverage counters, when coverage is on (`-coverage`).
     pub expression_coverage: Option<Box<crate::expression_coverage::ExpressionCoverage>>,
 }
@@ -108,6 +110,7 @@ impl WorkerContext {
             eval_depth: Cell::new(0),
             recursive_functions: RefCell::new(Vec::new()),
             random_state: Cell::new(seed ^ 0x9E37_79B9_7F4A_7C15 ^ u64::from(worker_id)),
+            spare_partial_state: Cell::new(Vec::new()),
             expression_coverage: None,
         }
     }
@@ -126,6 +129,21 @@ impl WorkerContext {
         };
         self.eval_depth.set(depth);
         result
+    }
+
+    /// A state of `variables` unassigned variables to build a successor in; give it back with
+    /// [`WorkerContext::return_partial_state`]. A nested walk (`ENABLED` inside an action) finds
+    /// the spare taken and gets a fresh one.
+    pub(crate) fn take_partial_state(&self, variables: usize) -> Vec<Option<Value>> {
+        let mut partial = self.spare_partial_state.take();
+        partial.clear();
+        partial.resize_with(variables, || None);
+        partial
+    }
+
+    pub(crate) fn return_partial_state(&self, mut partial: Vec<Option<Value>>) {
+        partial.clear();
+        self.spare_partial_state.set(partial);
     }
 
     /// The same worker, counting per-expression coverage into `coverage`.

@@ -240,6 +240,22 @@ impl Evaluator {
         if ctx.worker.expression_coverage.is_some() {
             return self.eval_covered(expr, env, ctx);
         }
+        // Leaves that are stored already need neither the depth guard nor the full dispatch.
+        match &expr.kind {
+            ExprKind::Variable(var) => {
+                if let Some(value) = ctx.current.variable(*var as usize) {
+                    return Ok(value.clone());
+                }
+            }
+            ExprKind::Local(index) => {
+                if let Some(Binding::Value(value)) = env.get(*index) {
+                    return Ok(value.clone());
+                }
+            }
+            ExprKind::Bool(b) => return Ok(Value::Bool(*b)),
+            ExprKind::Int(n) => return Ok(Value::Int(*n)),
+            _ => {}
+        }
         self.eval_uncovered(expr, env, ctx)
     }
 
@@ -393,7 +409,19 @@ impl Evaluator {
                     .at(expr);
                 };
                 let base = self.eval(set, env, ctx)?;
-                if bound.tuple || bound.names.len() != 1 || sets::is_enumerable(&base) {
+                let single = !bound.tuple && bound.names.len() == 1;
+                if single && ctx.worker.expression_coverage.is_none() && sets::is_enumerable(&base)
+                {
+                    let mut kept = Vec::new();
+                    self.for_each_element_of(&base, set, env, &mut |inner| {
+                        if self.eval_bool(predicate, inner, ctx)? {
+                            kept.push(bound_value(bound, inner));
+                        }
+                        Ok(true)
+                    })?;
+                    return Value::set_normalized(kept).at(expr);
+                }
+                if !single || sets::is_enumerable(&base) {
                     let mut kept = Vec::new();
                     self.for_each_binding(
                         std::slice::from_ref(bound),
@@ -466,16 +494,27 @@ impl Evaluator {
             ExprKind::Except { function, updates } => {
                 let mut value = self.eval(function, env, ctx)?;
                 for update in updates {
-                    let mut path = Vec::with_capacity(update.path.len());
-                    for item in &update.path {
-                        path.push(match item {
-                            ExceptPathItem::Field(name) => Value::Str(self.atom(name)),
-                            ExceptPathItem::Index(indices) => {
-                                self.eval_argument_tuple(indices, env, ctx)?
-                            }
-                        });
-                    }
-                    let old = functions::select_path(&value, &path).at(expr)?;
+                    let path_item = |item: &'static ExceptPathItem| match item {
+                        ExceptPathItem::Field(name) => Ok(Value::Str(self.atom(name))),
+                        ExceptPathItem::Index(indices) => {
+                            self.eval_argument_tuple(indices, env, ctx)
+                        }
+                    };
+                    // A path of one step (`![k] = e`, `!.f = e`) is kept on the stack.
+                    let single;
+                    let longer;
+                    let path: &[Value] = match update.path.as_slice() {
+                        [item] => {
+                            single = [path_item(item)?];
+                            &single
+                        }
+                        items => {
+                            longer =
+                                items.iter().map(path_item).collect::<EvalOutcome<Vec<_>>>()?;
+                            &longer
+                        }
+                    };
+                    let old = functions::select_path(&value, path).at(expr)?;
                     let new_value = match &old {
                         Some(old) => {
                             let inner = Ctx { except_at: Some(old), ..*ctx };
@@ -483,7 +522,7 @@ impl Evaluator {
                         }
                         None => self.eval(&update.value, env, ctx)?,
                     };
-                    value = functions::except(&value, &path, new_value).at(expr)?;
+                    value = functions::except(&value, path, new_value).at(expr)?;
                 }
                 Ok(value)
             }

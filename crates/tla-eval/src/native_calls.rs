@@ -89,24 +89,46 @@ impl Evaluator {
         env: &Env,
         ctx: &Ctx,
     ) -> EvalOutcome<Value> {
-        let mut values = Vec::with_capacity(arguments.len());
-        for argument in arguments {
-            values.push(match &argument.kind {
-                ExprKind::Operator(operator) => {
-                    OperatorValue::wrap(self.closure_of(operator, env)?)
+        // One and two arguments (nearly every call) are kept on the stack.
+        match arguments {
+            [only] => self.call_native_on(native, &[self.native_argument(only, env, ctx)?], ctx),
+            [left, right] => {
+                let left = self.native_argument(left, env, ctx)?;
+                let right = self.native_argument(right, env, ctx)?;
+                self.call_native_on(native, &[left, right], ctx)
+            }
+            _ => {
+                let mut values = Vec::with_capacity(arguments.len());
+                for argument in arguments {
+                    values.push(self.native_argument(argument, env, ctx)?);
                 }
-                _ => self.eval(argument, env, ctx)?,
-            });
+                self.call_native_on(native, &values, ctx)
+            }
         }
-        if let (Some(integer), [Value::Int(left), Value::Int(right)]) =
-            (native.integer, values.as_slice())
-        {
+    }
+
+    fn native_argument(&self, argument: &'static Expr, env: &Env, ctx: &Ctx) -> EvalOutcome<Value> {
+        match &argument.kind {
+            ExprKind::Operator(operator) => {
+                Ok(OperatorValue::wrap(self.closure_of(operator, env)?))
+            }
+            _ => self.eval(argument, env, ctx),
+        }
+    }
+
+    fn call_native_on(
+        &self,
+        native: NativeOperator,
+        values: &[Value],
+        ctx: &Ctx,
+    ) -> EvalOutcome<Value> {
+        if let (Some(integer), [Value::Int(left), Value::Int(right)]) = (native.integer, values) {
             if let Some(result) = integer.apply(*left, *right) {
                 return Ok(result);
             }
         }
         self.nested_call(native.name, ctx, || {
-            crate::host::call_native(self, native.module, native.name, &values, ctx)
+            crate::host::call_native(self, native.module, native.name, values, ctx)
         })
     }
 }

@@ -137,12 +137,14 @@ pub fn successor_states(
         action_name,
         rejected_complete: 0,
     };
-    let mut partial = vec![None; state.len()];
-    within(
+    let mut partial = worker.take_partial_state(state.len());
+    let result = within(
         worker.expression_coverage.as_deref(),
         |coverage| coverage.enter_root(RootKind::Next, &[action]),
         || walk.run(action, env, &mut partial, &Rest::Done),
-    )?;
+    );
+    worker.return_partial_state(partial);
+    result?;
     Ok(())
 }
 
@@ -173,8 +175,10 @@ pub(crate) fn is_enabled(
         action_name: "ENABLED",
         rejected_complete: 0,
     };
-    let mut partial = vec![None; state.len()];
-    walk.run(action, env, &mut partial, &Rest::Done)?;
+    let mut partial = ctx.worker.take_partial_state(state.len());
+    let result = walk.run(action, env, &mut partial, &Rest::Done);
+    ctx.worker.return_partial_state(partial);
+    result?;
     Ok(found)
 }
 

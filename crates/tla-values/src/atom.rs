@@ -30,6 +30,8 @@ struct AtomData {
     /// Computed once: equality of model values and fingerprints ask for these on every use.
     model_value_type: Option<char>,
     utf16_len: u32,
+    /// A hash of the text, for the checker's state hash (`fingerprint::StateHash`).
+    text_hash: u64,
 }
 
 impl Atom {
@@ -53,6 +55,22 @@ impl Atom {
     pub fn utf16_len(&self) -> usize {
         self.0.utf16_len as usize
     }
+
+    /// A 64-bit hash of the text (not of the rank, so it does not depend on interning order).
+    pub fn text_hash(&self) -> u64 {
+        self.0.text_hash
+    }
+}
+
+/// The text's bytes, eight at a time, through the state hash's mixing step, then its length.
+fn text_hash(text: &str) -> u64 {
+    let mut hash = 0x243F_6A88_85A3_08D3;
+    for chunk in text.as_bytes().chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        hash = crate::fingerprint::mix_word(hash, u64::from_le_bytes(word));
+    }
+    crate::fingerprint::mix_word(hash, text.len() as u64)
 }
 
 fn model_value_type(text: &str) -> Option<char> {
@@ -144,6 +162,7 @@ impl Interner {
             rank,
             model_value_type: model_value_type(text),
             utf16_len: u32::try_from(text.encode_utf16().count()).unwrap_or(u32::MAX),
+            text_hash: text_hash(text),
         })));
         table.insert(text.into(), atom);
         atom

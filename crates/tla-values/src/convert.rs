@@ -63,7 +63,7 @@ pub fn to_record(value: &Value) -> EvalResult<Option<Arc<Record>>> {
             FunctionDomain::Interval { .. } => None,
             FunctionDomain::Values(domain) => {
                 let mut names = Vec::with_capacity(domain.len());
-                for element in domain {
+                for element in domain.iter() {
                     match element {
                         Value::Str(name) => names.push(*name),
                         _ => return Ok(None),

@@ -104,6 +104,71 @@ impl Fingerprint {
     }
 }
 
+/// The checker's hash of states: the same canonical encoding as [`Fingerprint`] (so equal
+/// values hash alike whatever their representation), consumed a 64-bit word at a time instead
+/// of a byte at a time, with names hashed once when interned. It is as collision-resistant as
+/// a 64-bit fingerprint needs to be and several times cheaper, but not TLC's number; only the
+/// seen-state table uses it, where nothing prints the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StateHash(u64);
+
+impl Default for StateHash {
+    fn default() -> StateHash {
+        StateHash::new()
+    }
+}
+
+impl StateHash {
+    pub const fn new() -> StateHash {
+        StateHash(0x1319_8A2E_0370_7344)
+    }
+
+    /// Extends by a value.
+    pub fn value(self, value: &Value) -> EvalResult<StateHash> {
+        let mut hash = self;
+        extend(&mut hash, value, Lazy::Enumerate).map_err(|error| *error)?;
+        Ok(hash)
+    }
+
+    /// Extends by a value that holds no lazy or symbolic part; `None` when it holds one.
+    pub fn concrete_value(self, value: &Value) -> Option<StateHash> {
+        let mut hash = self;
+        extend(&mut hash, value, Lazy::Refuse).ok()?;
+        Some(hash)
+    }
+
+    /// The finished hash (a last avalanche, so every input bit reaches every output bit).
+    pub fn finish(self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        h ^ (h >> 33)
+    }
+}
+
+impl Encoder for StateHash {
+    #[inline]
+    fn tagged_int(&mut self, tag: u8, n: i32) {
+        self.0 = mix_word(self.0, (u64::from(tag) << 32) | u64::from(n as u32));
+    }
+
+    #[inline]
+    fn tagged_name(&mut self, tag: u8, atom: &Atom) {
+        // Tags occupy the high byte, so a string and a model value of the same text differ.
+        self.0 = mix_word(self.0, atom.text_hash() ^ (u64::from(tag) << 56));
+    }
+}
+
+/// One step of the state hash: the word is folded into the running hash by a 128-bit multiply
+/// (high and low halves xored), and the rotated old hash is kept so no step can erase history.
+#[inline]
+pub(crate) fn mix_word(hash: u64, word: u64) -> u64 {
+    let product = u128::from(hash ^ word) * 0x9E37_79B9_7F4A_7C15_u128;
+    ((product as u64) ^ ((product >> 64) as u64)) ^ hash.rotate_left(23)
+}
+
 /// The fingerprint of one value.
 pub fn fingerprint(value: &Value) -> EvalResult<u64> {
     Ok(Fingerprint::new().value(value)?.0)
@@ -121,10 +186,6 @@ fn name(fp: Fingerprint, atom: &Atom) -> Fingerprint {
     }
 }
 
-fn string(fp: Fingerprint, atom: &Atom) -> Fingerprint {
-    name(fp.byte(tag::STRING), atom)
-}
-
 /// What fingerprinting does with a lazy or symbolic part of a value.
 #[derive(Clone, Copy, PartialEq)]
 enum Lazy {
@@ -134,69 +195,94 @@ enum Lazy {
     Refuse,
 }
 
-/// Extends `fp` by `value` in place (the error is boxed so the usual result stays small).
-fn extend(fp: &mut Fingerprint, value: &Value, lazy: Lazy) -> Result<(), Box<EvalError>> {
+/// The steps of a value's canonical encoding, which both hashes consume: TLC's byte-wise Rabin
+/// fingerprint and the checker's word-wise state hash.
+trait Encoder {
+    /// A kind tag followed by a 32-bit integer (a number, a size, a boolean as 0 or 1).
+    fn tagged_int(&mut self, tag: u8, n: i32);
+    /// A kind tag followed by an interned name.
+    fn tagged_name(&mut self, tag: u8, atom: &Atom);
+}
+
+impl Encoder for Fingerprint {
+    #[inline]
+    fn tagged_int(&mut self, tag: u8, n: i32) {
+        *self = if tag == tag::BOOL {
+            self.byte(tag).byte(if n != 0 { b't' } else { b'f' })
+        } else {
+            self.byte(tag).int(n)
+        };
+    }
+
+    #[inline]
+    fn tagged_name(&mut self, tag: u8, atom: &Atom) {
+        *self = name(self.byte(tag), atom);
+    }
+}
+
+/// Extends `encoder` by `value` in place (the error is boxed so the usual result stays small).
+fn extend<E: Encoder>(encoder: &mut E, value: &Value, lazy: Lazy) -> Result<(), Box<EvalError>> {
     if lazy == Lazy::Refuse && matches!(value, Value::Lazy(_) | Value::Ext(_)) {
         return Err(Box::new(cannot_fingerprint(value)));
     }
     match value {
-        Value::Bool(b) => *fp = fp.byte(tag::BOOL).byte(if *b { b't' } else { b'f' }),
-        Value::Int(n) => *fp = fp.byte(tag::INT).int(*n as i32),
-        Value::Str(atom) => *fp = string(*fp, atom),
-        Value::ModelValue(atom) => *fp = name(fp.byte(tag::MODEL_VALUE), atom),
+        Value::Bool(b) => encoder.tagged_int(tag::BOOL, i32::from(*b)),
+        Value::Int(n) => encoder.tagged_int(tag::INT, *n as i32),
+        Value::Str(atom) => encoder.tagged_name(tag::STRING, atom),
+        Value::ModelValue(atom) => encoder.tagged_name(tag::MODEL_VALUE, atom),
         Value::Set(set) => {
             let elems = set.normalized()?;
-            *fp = fp.byte(tag::SET_ENUM).int(elems.len() as i32);
+            encoder.tagged_int(tag::SET_ENUM, elems.len() as i32);
             for elem in elems {
-                extend(fp, elem, lazy)?;
+                extend(encoder, elem, lazy)?;
             }
         }
         Value::Interval(interval) => {
             let size = interval.size()?;
-            *fp = fp.byte(tag::SET_ENUM).int(size as i32);
+            encoder.tagged_int(tag::SET_ENUM, size as i32);
             for i in 0..size {
-                *fp = fp.byte(tag::INT).int(interval.low.wrapping_add(i as i32));
+                encoder.tagged_int(tag::INT, interval.low.wrapping_add(i as i32));
             }
         }
         Value::Tuple(elems) => {
-            *fp = fp.byte(tag::FCN_RCD).int(elems.len() as i32);
+            encoder.tagged_int(tag::FCN_RCD, elems.len() as i32);
             for (i, elem) in elems.iter().enumerate() {
-                *fp = fp.byte(tag::INT).int(i as i32 + 1);
-                extend(fp, elem, lazy)?;
+                encoder.tagged_int(tag::INT, i as i32 + 1);
+                extend(encoder, elem, lazy)?;
             }
         }
         Value::Record(record) => {
-            *fp = fp.byte(tag::FCN_RCD).int(record.len() as i32);
+            encoder.tagged_int(tag::FCN_RCD, record.len() as i32);
             for (field, value) in record.names().iter().zip(record.values()) {
-                *fp = string(*fp, field);
-                extend(fp, value, lazy)?;
+                encoder.tagged_name(tag::STRING, field);
+                extend(encoder, value, lazy)?;
             }
         }
         Value::Function(function) => {
-            *fp = fp.byte(tag::FCN_RCD).int(function.len() as i32);
+            encoder.tagged_int(tag::FCN_RCD, function.len() as i32);
             match function.domain() {
                 FunctionDomain::Interval { low } => {
                     for (i, value) in function.values().iter().enumerate() {
-                        *fp = fp.byte(tag::INT).int(low.wrapping_add(i as i32));
-                        extend(fp, value, lazy)?;
+                        encoder.tagged_int(tag::INT, low.wrapping_add(i as i32));
+                        extend(encoder, value, lazy)?;
                     }
                 }
                 FunctionDomain::Values(domain) => {
                     for (arg, value) in domain.iter().zip(function.values()) {
-                        extend(fp, arg, lazy)?;
-                        extend(fp, value, lazy)?;
+                        extend(encoder, arg, lazy)?;
+                        extend(encoder, value, lazy)?;
                     }
                 }
             }
         }
         Value::Lazy(_) => match to_set_enum(value)? {
-            Some(set) => extend(fp, &Value::Set(set), lazy)?,
+            Some(set) => extend(encoder, &Value::Set(set), lazy)?,
             None => return Err(Box::new(cannot_fingerprint(value))),
         },
         Value::Ext(ext) => match ext.class() {
             ExtClass::Set | ExtClass::Function => match ext.to_concrete()? {
                 Value::Ext(_) => return Err(Box::new(cannot_fingerprint(value))),
-                concrete => extend(fp, &concrete, lazy)?,
+                concrete => extend(encoder, &concrete, lazy)?,
             },
             ExtClass::Other => return Err(Box::new(cannot_fingerprint(value))),
         },

@@ -158,8 +158,8 @@ pub struct Function {
 pub enum FunctionDomain {
     /// `low..low+n-1` where `n` is the number of values (`FcnRcdValue.intv`).
     Interval { low: i32 },
-    /// Explicit, normalised domain elements.
-    Values(Vec<Value>),
+    /// Explicit, normalised domain elements, shared by the functions `EXCEPT` derives.
+    Values(Arc<[Value]>),
 }
 
 impl Function {
@@ -167,12 +167,12 @@ impl Function {
     /// when the domain holds a value twice or holds values TLC cannot compare.
     pub fn from_pairs(domain: Vec<Value>, values: Vec<Value>) -> EvalResult<Function> {
         let (domain, values) = order::normalize_function_domain(domain, values)?;
-        Ok(Function { domain: FunctionDomain::Values(domain), values })
+        Ok(Function { domain: FunctionDomain::Values(domain.into()), values })
     }
 
     /// A function from a domain already normalised (e.g. enumerated from a normalised set).
     pub fn from_normalized_pairs(domain: Vec<Value>, values: Vec<Value>) -> Function {
-        Function { domain: FunctionDomain::Values(domain), values }
+        Function { domain: FunctionDomain::Values(domain.into()), values }
     }
 
     /// A function on `low..low+values.len()-1`.

@@ -4,13 +4,18 @@
 
 use std::cmp::Ordering;
 
-use tla_values::fingerprint::fingerprint;
+use tla_values::fingerprint::{fingerprint, StateHash};
 use tla_values::pretty::pretty_print;
 use tla_values::{compare, equals, functions, sets, to_tlc_string, SetEnum, Value};
 
 use crate::support::random::Generator;
 
 const ROUNDS: u64 = 400;
+
+/// The checker's state hash of one value.
+fn state_hash(value: &Value) -> u64 {
+    StateHash::new().value(value).expect("hashes").finish()
+}
 
 #[test]
 fn set_normalisation_sorts_deduplicates_and_ignores_input_order() {
@@ -80,6 +85,7 @@ fn fingerprints_do_not_depend_on_representation() {
         assert_eq!(equals(&value, &other), Ok(true), "seed {seed}: {value:?} vs {other:?}");
         assert_eq!(equals(&other, &value), Ok(true), "seed {seed}: {other:?} vs {value:?}");
         assert_eq!(fingerprint(&value), fingerprint(&other), "seed {seed}: {value:?} vs {other:?}");
+        assert_eq!(state_hash(&value), state_hash(&other), "seed {seed}: {value:?} vs {other:?}");
         assert_eq!(to_tlc_string(&value), to_tlc_string(&other), "seed {seed}");
     }
 }
@@ -87,16 +93,18 @@ fn fingerprints_do_not_depend_on_representation() {
 #[test]
 fn unequal_values_get_different_fingerprints() {
     let mut generator = Generator::new(7);
-    let mut seen: Vec<(u64, Value)> = Vec::new();
+    let mut seen: Vec<(u64, u64, Value)> = Vec::new();
     let shape = generator.shape(3);
     for _ in 0..300 {
         let value = generator.value(&shape);
         let fp = fingerprint(&value).expect("fingerprints");
-        for (other_fp, other) in &seen {
+        let hash = state_hash(&value);
+        for (other_fp, other_hash, other) in &seen {
             let same = equals(&value, other).expect("same shape");
             assert_eq!(same, fp == *other_fp, "{value:?} vs {other:?}");
+            assert_eq!(same, hash == *other_hash, "{value:?} vs {other:?}");
         }
-        seen.push((fp, value));
+        seen.push((fp, hash, value));
     }
 }
 
@@ -111,6 +119,7 @@ fn intervals_equal_their_enumerations() {
             assert_eq!(equals(&set, &interval), Ok(true));
             assert_eq!(compare(&interval, &set), Ok(Ordering::Equal));
             assert_eq!(fingerprint(&interval), fingerprint(&set));
+            assert_eq!(state_hash(&interval), state_hash(&set));
         }
     }
 }
