@@ -165,12 +165,12 @@ pub(crate) fn simulation_progress_message(progress: &tla_check::SimulationProgre
     Message::info(
         2200,
         format!(
-            "Progress: {} states checked, {} traces generated (trace length: mean={:.0}, var(x)={:.0}, sd={:.0})",
+            "Progress: {} states checked, {} traces generated (trace length: mean={}, var(x)={}, sd={})",
             progress.states_generated,
             progress.traces,
-            lengths.mean,
-            lengths.variance,
-            lengths.variance.sqrt()
+            lengths.mean(),
+            lengths.variance(progress.traces),
+            lengths.standard_deviation(progress.traces)
         ),
     )
 }

@@ -58,24 +58,59 @@ pub struct SimulationProgress {
     pub trace_lengths: TraceLengths,
 }
 
-/// The mean and variance of the lengths of the traces (in steps).
+/// TLC's statistic of trace lengths (`SimulationWorker.collectPostTrace`), reproduced to the bit
+/// because it is printed: Welford's running mean and sum of squared deviations in integer
+/// arithmetic, over the traces that ended without an error (a violation, a deadlock or an
+/// evaluation error ends a trace before it is counted). A trace counts as the number of its
+/// states capped at the depth, and each update divides by the number of traces started so
+/// far, not by the number counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TraceLengths {
-    pub mean: f64,
-    pub variance: f64,
+    /// TLC keeps both in one 64-bit word: the mean in the low half, the sum in the high half.
+    packed: u64,
 }
 
 impl TraceLengths {
-    pub fn of(lengths: &[u64]) -> TraceLengths {
-        let sum: u64 = lengths.iter().sum();
-        let squares: f64 = lengths.iter().map(|length| (*length as f64).powi(2)).sum();
-        TraceLengths::from_sums(lengths.len() as u64, sum, squares)
+    /// Counts a trace of `steps` steps that ended without an error, when `traces_started`
+    /// traces have been started (this one included).
+    pub fn count_trace(&mut self, steps: u64, depth: u64, traces_started: u64) {
+        let length = (steps + 1).min(depth) as i64;
+        let mut mean = self.packed as u32 as i32;
+        let mut squares = (self.packed >> 32) as i64;
+        let delta = length - i64::from(mean);
+        mean = (i64::from(mean) + delta / traces_started.max(1) as i64) as i32;
+        squares = squares.wrapping_add(delta.wrapping_mul(length - i64::from(mean)));
+        self.packed = ((squares as u64) << 32) | u64::from(mean as u32);
     }
 
-    fn from_sums(count: u64, sum: u64, squares: f64) -> TraceLengths {
-        let count = count.max(1) as f64;
-        let mean = sum as f64 / count;
-        TraceLengths { mean, variance: (squares / count - mean * mean).max(0.0) }
+    /// The lengths of `traces` in trace order, each with whether it ended without an error.
+    pub fn of(traces: &[(u64, bool)], depth: u64) -> TraceLengths {
+        let mut lengths = TraceLengths::default();
+        for (index, (steps, clean)) in traces.iter().enumerate() {
+            if *clean {
+                lengths.count_trace(*steps, depth, index as u64 + 1);
+            }
+        }
+        lengths
+    }
+
+    /// The printed mean (`mean=`).
+    pub fn mean(&self) -> u64 {
+        self.packed & 0xFFFF_FFFF
+    }
+
+    /// The printed variance (`var(x)=`) when `traces` traces were started.
+    pub fn variance(&self, traces: u64) -> i64 {
+        (self.squares() / (traces as f64 + 1.0)).round() as i64
+    }
+
+    /// The printed standard deviation (`sd=`) when `traces` traces were started.
+    pub fn standard_deviation(&self, traces: u64) -> i64 {
+        (self.squares() / (traces as f64 + 1.0)).sqrt().round() as i64
+    }
+
+    fn squares(&self) -> f64 {
+        (self.packed >> 32) as f64
     }
 }
 
@@ -146,8 +181,9 @@ pub struct SimulationReport {
     pub activity: Vec<ActionActivity>,
     pub traces: u64,
     pub states_generated: u64,
-    /// Per finished trace, its length in steps.
-    pub trace_lengths: Vec<u64>,
+    /// Per finished trace, in trace order: its length in steps, and whether it ended without
+    /// an error (only those count in [`TraceLengths`]).
+    pub trace_lengths: Vec<(u64, bool)>,
     /// Whether the time limit ended the run before every trace was simulated.
     pub timed_out: bool,
     pub initial_states: u64,
@@ -221,8 +257,7 @@ impl ExpressionTotals {
 struct RunningCounts {
     states: u64,
     traces: u64,
-    length_sum: u64,
-    length_squares: f64,
+    lengths: TraceLengths,
 }
 
 /// Simulates `model`.
@@ -328,23 +363,21 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
     if let Some(events) = &options.events {
         events(SimulationEvent::InitialStatesComputed(initial_states));
     }
-    let report_progress = |generated: u64, length: u64| {
+    let report_progress = |generated: u64, length: u64, clean: bool| {
         let Some(events) = &options.events else { return };
         let Ok(_one_at_a_time) = reporting.lock() else { return };
         let progress = {
             let Ok(mut running) = running.lock() else { return };
             running.states += generated;
             running.traces += 1;
-            running.length_sum += length;
-            running.length_squares += (length as f64).powi(2);
+            if clean {
+                let traces = running.traces;
+                running.lengths.count_trace(length, options.depth, traces);
+            }
             SimulationProgress {
                 states_generated: running.states,
                 traces: running.traces,
-                trace_lengths: TraceLengths::from_sums(
-                    running.traces,
-                    running.length_sum,
-                    running.length_squares,
-                ),
+                trace_lengths: running.lengths,
             }
         };
         if events(SimulationEvent::Progress(progress)) != EventReply::CoverageSnapshot {
@@ -409,10 +442,11 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
                 outcome.expressions = totals.absorb(worker_id, &worker);
             }
             let (generated, length) = (outcome.generated, outcome.length);
+            let clean = outcome.verdict.is_none();
             if let Ok(mut outcomes) = outcomes.lock() {
                 outcomes.push((trace, outcome));
             }
-            report_progress(generated, length);
+            report_progress(generated, length, clean);
         }
     };
     if kept.is_empty() {
@@ -455,7 +489,7 @@ pub fn simulate(model: &Model, options: &SimulationOptions) -> SimulationReport 
     };
     for (_, outcome) in outcomes {
         report.states_generated += outcome.generated;
-        report.trace_lengths.push(outcome.length);
+        report.trace_lengths.push((outcome.length, outcome.verdict.is_none()));
         for (total, activity) in report.activity.iter_mut().zip(outcome.activity) {
             add_activity(total, activity);
         }
@@ -646,4 +680,25 @@ fn check_successor(
         return Ok(Check::OutOfModel(failed));
     }
     Ok(Check::Keep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TraceLengths;
+
+    #[test]
+    fn trace_lengths_follow_tlcs_integer_welford_update() {
+        // Worked by hand from TLC's update: lengths are states (steps + 1), the division is by
+        // the number of traces started, and the third trace ended with an error.
+        let lengths = TraceLengths::of(&[(3, true), (5, true), (2, false), (9, true)], 100);
+        assert_eq!(lengths.mean(), 6);
+        assert_eq!(lengths.variance(4), 4);
+        assert_eq!(lengths.standard_deviation(4), 2);
+    }
+
+    #[test]
+    fn a_trace_counts_at_most_the_depth_and_errors_count_nothing() {
+        assert_eq!(TraceLengths::of(&[(10, true), (10, true)], 10).mean(), 10);
+        assert_eq!(TraceLengths::of(&[(4, false)], 10), TraceLengths::default());
+    }
 }
