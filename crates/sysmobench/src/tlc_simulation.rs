@@ -89,7 +89,7 @@ pub(crate) fn run_simulation(
         let counts = SimulationProgress {
             states_generated: report.states_generated,
             traces: report.traces,
-            trace_lengths: TraceLengths::of(&report.trace_lengths, options.depth as u64),
+            trace_lengths: TraceLengths::of(&report.trace_lengths, options.depth),
         };
         let due = match progress.lock() {
             Ok(mut reports) => reports.simulation_final(&counts),
