@@ -481,7 +481,7 @@ fn evaluation_error(
     trace: Vec<TraceStep>,
     action: Option<usize>,
 ) -> Verdict {
-    Verdict::EvaluationError { phase, failure, trace, action }
+    Verdict::EvaluationError { phase, failure, trace, action, checked: None }
 }
 
 fn simulate_trace(
