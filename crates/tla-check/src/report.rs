@@ -732,7 +732,16 @@ pub fn verdict_messages(
                     messages.push(positions_message(failure));
                 }
             } else {
-                let mut text = failure_text(failure);
+                // While computing the initial states TLC prints an `EvalException`'s message
+                // inside its general message (framed on its own in `-tool` mode).
+                let mut text = if *phase == ErrorPhase::InitialStates
+                    && failure.error.eval_exception
+                    && failure.error.tlc_code != ec::GENERAL
+                {
+                    nested_failure_message(failure)
+                } else {
+                    failure_text(failure)
+                };
                 if failure.error.kind == EvalErrorKind::NotEnumerable
                     && failure.error.message.starts_with("In computing")
                 {
@@ -813,7 +822,9 @@ pub fn statistics_messages(
             code::PROGRESS,
             format!(
                 "Progress({}) at {now}: {} states generated (0 s/min), {} distinct states found (0 ds/min), {} states left on queue.",
-                statistics.depth,
+                // TLC's level for reporting starts at 1 (the depth line says 0 when no state
+                // was generated).
+                statistics.depth.max(1),
                 group_thousands(statistics.generated),
                 group_thousands(statistics.distinct),
                 group_thousands(statistics.queue)
