@@ -63,6 +63,12 @@ impl Message {
     pub fn error(code: u16, text: impl Into<String>) -> Message {
         Message { code, class: CLASS_ERROR, text: text.into() }
     }
+
+    /// The text as printed without `-tool` (a message nested in it, see
+    /// [`nested_failure_message`], is printed as its plain text).
+    pub fn plain_text(&self) -> String {
+        render_nested(&self.text, false)
+    }
 }
 
 /// Renders messages as TLC prints them without `-tool`.
