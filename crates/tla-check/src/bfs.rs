@@ -22,9 +22,9 @@ use crate::checks::{
 };
 use crate::coverage::{action_error, Coverage, CoverageSnapshot, EventReply};
 use crate::expansion::{expand_batch, BatchClaims, Expander, Expansion};
+use crate::model::{Model, NextRelation};
 
 mod evaluation_failures;
-use crate::model::{Model, NextRelation};
 
 /// How a run may use the machine.
 #[derive(Clone)]

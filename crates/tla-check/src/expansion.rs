@@ -45,8 +45,6 @@ pub(crate) struct FailedSuccessor {
     /// Set when the constraints kept it (TLC then adds it to its seen states before the
     /// invariants and implied actions are checked).
     pub(crate) fingerprint: Option<u64>,
-    /// Whether its invariants were to be checked by this expansion (it claimed the state).
-    pub(crate) claimed: bool,
     /// For an invariant or an implied action: its index (TLC names it in the message).
     pub(crate) check: Option<usize>,
 }
@@ -144,8 +142,7 @@ impl Expander<'_> {
         {
             Ok(failed) => failed,
             Err((phase, failure)) => {
-                let successor =
-                    FailedSuccessor { values, fingerprint: None, claimed: false, check: None };
+                let successor = FailedSuccessor { values, fingerprint: None, check: None };
                 return Err(ExamineFailure { phase, failure, successor: Some(successor) });
             }
         };
@@ -169,7 +166,6 @@ impl Expander<'_> {
             successor: Some(FailedSuccessor {
                 values,
                 fingerprint: in_model.then_some(fingerprint),
-                claimed: maybe_new,
                 check: Some(check),
             }),
         };

@@ -58,7 +58,7 @@ impl Search<'_> {
         }
         let state: Arc<[Value]> = failed.values.into();
         let trace = match failed.fingerprint {
-            Some(fingerprint) if failed.claimed || !self.seen.contains_key(&fingerprint) => {
+            Some(fingerprint) if !self.seen.contains_key(&fingerprint) => {
                 let index = self.states.len() as u32;
                 self.seen.insert(fingerprint, index);
                 self.states.push(state);
