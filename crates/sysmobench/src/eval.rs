@@ -214,7 +214,7 @@ fn simulate_for_runtime(
             .find(|message| message.class == tla_check::report::CLASS_ERROR)
             .map_or_else(
                 || format!("the model did not run (exit code {})", run.exit_code),
-                |message| message.text.clone(),
+                |message| message.plain_text(),
             );
         return RuntimeObservation::CouldNotRun { reason };
     };
@@ -224,7 +224,7 @@ fn simulate_for_runtime(
             .messages
             .iter()
             .find(|message| message.class == tla_check::report::CLASS_ERROR)
-            .map(|message| message.text.clone()),
+            .map(|message| message.plain_text()),
     };
     let actions = report
         .actions

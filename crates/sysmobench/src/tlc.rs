@@ -359,6 +359,7 @@ pub fn model_check(
     }
     if !options.no_warnings {
         emit(&constant_invariant_warnings(&model));
+        emit(&state_level_property_warnings(&model, options.tool_mode));
     }
     if !model.temporal_properties.is_empty() && options.skip_liveness {
         emit(&[Message::info(
@@ -582,6 +583,44 @@ fn constant_invariant_warnings(model: &tla_check::Model) -> Vec<Message> {
         })
         .collect()
 }
+
+/// TLC's warning (message 2255) for each `PROPERTY` that is a state predicate as a whole: it is
+/// checked on the initial states only.
+fn state_level_property_warnings(model: &tla_check::Model, tool_mode: bool) -> Vec<Message> {
+    let elsewhere = |name: &str| {
+        model.property_invariants.iter().any(|property| property.name == name)
+            || model.implied_actions.iter().any(|implied| implied.name == name)
+            || model.liveness_properties.iter().any(|(property, _)| property == name)
+            || model.implied_inits.iter().filter(|implied| implied.name == name).count() > 1
+    };
+    let mut warned: Vec<&str> = Vec::new();
+    let mut messages = Vec::new();
+    for implied in &model.implied_inits {
+        let name = implied.name.as_str();
+        if implied.predicate.level != tla_sema::hir::STATE_LEVEL
+            || elsewhere(name)
+            || warned.contains(&name)
+        {
+            continue;
+        }
+        warned.push(name);
+        let text = format!(
+            "The formula {name} is a state-level formula, but it was used as a PROPERTY (or PROPERTIES), where a temporal formula is typically expected. State-level formulas used as PROPERTY or PROPERTIES are only checked in the initial state. To verify that the formula {name} holds in all states of every behavior, use INVARIANT {name} instead. Alternatively, applying the \"always\" temporal operator (\u{25a1}) to the state-level formula {name} changes it into a temporal formula, asserting that {name} holds in all states of every behavior. See https://explain.tlapl.us/invariants-and-properties for additional details."
+        );
+        messages.push(if tool_mode {
+            Message { code: STATE_LEVEL_PROPERTY_WARNING, class: 3, text }
+        } else {
+            Message::info(
+                STATE_LEVEL_PROPERTY_WARNING,
+                format!("Warning: {text}\n(Use the -nowarning option to disable this warning.)"),
+            )
+        });
+    }
+    messages
+}
+
+/// TLC's code of the warning about a state predicate used as a `PROPERTY`.
+const STATE_LEVEL_PROPERTY_WARNING: u16 = 2255;
 
 /// `ASSUME`s are checked before the state space is explored.
 fn check_assumptions(model: &tla_check::Model, sources: &SourceIndex) -> Option<Vec<Message>> {

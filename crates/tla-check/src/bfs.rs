@@ -24,6 +24,8 @@ use crate::coverage::{action_error, Coverage, CoverageSnapshot, EventReply};
 use crate::expansion::{expand_batch, BatchClaims, Expander, Expansion};
 use crate::model::{Model, NextRelation};
 
+mod evaluation_failures;
+
 /// How a run may use the machine.
 #[derive(Clone)]
 pub struct CheckOptions {
@@ -110,6 +112,17 @@ pub enum ErrorPhase {
     ImpliedAction,
     Constraint,
     Postcondition,
+    /// The checks of a computed initial state (constraints, invariants, state predicates of
+    /// properties): TLC reports these as an error while computing the initial states.
+    InitialStateChecks,
+}
+
+/// The formula whose evaluation failed, when TLC names it ("Evaluating invariant X failed.",
+/// "Evaluating action property X failed.", "Evaluating assumption <location> failed.").
+#[derive(Clone, Debug)]
+pub struct CheckedFormula {
+    pub name: String,
+    pub location: Option<tla_eval::Location>,
 }
 
 /// One state of a counterexample and the action that led to it.
@@ -146,6 +159,8 @@ pub enum Verdict {
         failure: Box<Failure>,
         trace: Vec<TraceStep>,
         action: Option<usize>,
+        /// The invariant, implied action or postcondition that failed to evaluate.
+        checked: Option<CheckedFormula>,
     },
     PostconditionFalse {
         name: String,
@@ -159,6 +174,8 @@ pub enum Verdict {
 /// TLC's summary of how many new states each explored state led to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Outdegree {
+    /// How many states were completely expanded (TLC prints the line only when some were).
+    pub observations: u64,
     pub average: u64,
     pub minimum: u64,
     pub maximum: u64,
@@ -175,6 +192,7 @@ impl Outdegree {
         let n = counts.len() as u64;
         let rank = (counts.len() * 95).div_ceil(100).max(1) - 1;
         Outdegree {
+            observations: n,
             average: (total + n / 2) / n,
             minimum: counts[0],
             maximum: counts[counts.len() - 1],
@@ -418,7 +436,20 @@ impl<'m> Search<'m> {
                         location,
                     };
                 }
-                Err(failure) => return error(ErrorPhase::Postcondition, failure, Vec::new(), None),
+                Err(mut failure) => {
+                    // TLC names the postcondition by its location and lists no positions.
+                    failure.positions.clear();
+                    let location = crate::coverage::definition_body(model, postcondition.def)
+                        .map(tla_eval::Location::of);
+                    let checked = CheckedFormula { name: postcondition.name.clone(), location };
+                    return Verdict::EvaluationError {
+                        phase: ErrorPhase::Postcondition,
+                        failure,
+                        trace: Vec::new(),
+                        action: None,
+                        checked: Some(checked),
+                    };
+                }
             }
         }
         Verdict::Success
@@ -494,13 +525,23 @@ impl<'m> Search<'m> {
                     }
                     failed.is_none()
                 }
-                Err((phase, failure)) => return Err(error(phase, failure, Vec::new(), None)),
+                Err((_, failure)) => {
+                    let queued = frontier.len() as u64;
+                    return Err(self.initial_check_failed(failure, state.into(), queued));
+                }
             };
             let mut state = state;
             let fingerprint = match normalize_and_fingerprint(model, &mut state, &self.worker) {
                 Ok(fp) => fp,
-                Err(failure) => {
-                    return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None))
+                Err(mut failure) => {
+                    // TLC then lists the positions its replay of the initial predicate had on
+                    // its call stack (unless it reports the value as unable to fingerprint).
+                    if matches!(failure.unfingerprintable_state, Some((_, false))) {
+                        let walk = crate::checks::initial_predicate_positions(model);
+                        failure.positions.extend(walk.into_iter().rev());
+                    }
+                    self.statistics.depth = 1;
+                    return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None));
                 }
             };
             if kept && self.seen.contains_key(&fingerprint) {
@@ -516,6 +557,8 @@ impl<'m> Search<'m> {
                 self.seen.insert(fingerprint, index);
                 self.statistics.distinct += 1;
             }
+            // TLC queues a kept new initial state before it checks it.
+            let queued = frontier.len() as u64 + u64::from(kept);
             match check_invariants(model, &self.states[index as usize], &self.worker) {
                 Ok(None) => {}
                 Ok(Some(violated)) => {
@@ -530,7 +573,8 @@ impl<'m> Search<'m> {
                     self.violations.push(verdict);
                 }
                 Err(failure) => {
-                    return Err(error(ErrorPhase::Invariant, failure, self.trace_to(index), None))
+                    let state = self.states[index as usize].clone();
+                    return Err(self.initial_check_failed(failure, state, queued));
                 }
             }
             for implied in &model.implied_inits {
@@ -544,12 +588,10 @@ impl<'m> Search<'m> {
                         })
                     }
                     Err(failure) => {
-                        return Err(error(
-                            ErrorPhase::ImpliedAction,
-                            failure,
-                            self.trace_to(index),
-                            None,
-                        ))
+                        let failure =
+                            crate::checks::within_formula(failure, Some(implied.predicate));
+                        let state = self.states[index as usize].clone();
+                        return Err(self.initial_check_failed(failure, state, queued));
                     }
                 }
             }
@@ -703,7 +745,11 @@ impl<'m> Search<'m> {
                     } else if let Some(verdict) = claimed {
                         Ok(verdict)
                     } else {
-                        check_invariants(model, &self.states[index as usize], &self.worker)
+                        crate::checks::check_invariants_naming_failure(
+                            model,
+                            &self.states[index as usize],
+                            &self.worker,
+                        )
                     };
                     match violation {
                         Ok(None) => {
@@ -727,15 +773,20 @@ impl<'m> Search<'m> {
                             self.violations.push(verdict);
                             next_frontier.push(index);
                         }
-                        Err(failure) => {
+                        Err((invariant, mut failure)) => {
                             self.queue_left = queue_after_source + next_frontier.len() as u64;
                             self.replay_source(*source, &checked, stop_here, all_actions);
-                            return Some(error(
-                                ErrorPhase::Invariant,
+                            // TLC's replay finds the state seen and does not evaluate the
+                            // invariant again: no positions.
+                            failure.positions.clear();
+                            let name = invariant_name(model, invariant);
+                            return Some(Verdict::EvaluationError {
+                                phase: ErrorPhase::Invariant,
                                 failure,
-                                self.trace_to(index),
-                                None,
-                            ));
+                                trace: self.trace_to(index),
+                                action: None,
+                                checked: Some(CheckedFormula { name, location: None }),
+                            });
                         }
                     }
                 }
@@ -777,7 +828,10 @@ impl<'m> Search<'m> {
                     });
                 }
             }
-            self.outdegrees.push(new_here);
+            // TLC samples the outdegree of completely expanded states only.
+            if expansion.error.is_none() {
+                self.outdegrees.push(new_here);
+            }
             if self.options.record_graph {
                 if self.edges.len() <= *source as usize {
                     self.edges.resize(self.states.len(), Vec::new());
@@ -807,12 +861,15 @@ impl<'m> Search<'m> {
                     coverage.record_error(action as usize, action_error(phase, &failure));
                 }
                 self.queue_left = queue_after_source + next_frontier.len() as u64;
-                return Some(error(
-                    phase,
-                    failure,
-                    self.trace_to(*source),
-                    action.map(|a| a as usize),
-                ));
+                let Some(failed) = expansion.failed_successor else {
+                    return Some(error(
+                        phase,
+                        failure,
+                        self.trace_to(*source),
+                        action.map(|a| a as usize),
+                    ));
+                };
+                return Some(self.check_failed(*source, phase, failure, action, failed));
             }
             if expansion.stop_requested {
                 self.queue_left = queue_after_source + next_frontier.len() as u64;
@@ -863,5 +920,5 @@ fn error(
     trace: Vec<TraceStep>,
     action: Option<usize>,
 ) -> Verdict {
-    Verdict::EvaluationError { phase, failure, trace, action }
+    Verdict::EvaluationError { phase, failure, trace, action, checked: None }
 }

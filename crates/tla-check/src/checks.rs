@@ -2,7 +2,8 @@
 //! the simulator: constraints, action constraints, invariants, implied actions, and the
 //! fingerprint that decides whether a state was seen (after `VIEW` and `SYMMETRY`).
 
-use tla_eval::{Ctx, Env, Failure, WorkerContext};
+use tla_eval::{Ctx, Env, Failure, Location, WorkerContext};
+use tla_sema::hir::Expr;
 use tla_values::normalize::{needs_normalizing, normalize_state_value, StateValueError};
 use tla_values::{fingerprint::StateHash, EvalErrorKind, Value};
 
@@ -39,25 +40,51 @@ pub(crate) fn check_invariants(
     state: &[Value],
     worker: &WorkerContext,
 ) -> Result<Option<usize>, Box<Failure>> {
+    check_invariants_naming_failure(model, state, worker).map_err(|(_, failure)| failure)
+}
+
+/// [`check_invariants`], with the index of the invariant whose evaluation failed (TLC names it:
+/// "Evaluating invariant X failed."). The failure's positions end with the invariant's formula,
+/// as TLC's call stack does.
+pub(crate) fn check_invariants_naming_failure(
+    model: &Model,
+    state: &[Value],
+    worker: &WorkerContext,
+) -> Result<Option<usize>, (usize, Box<Failure>)> {
     let ctx = Ctx::state(state, worker);
     for (index, invariant) in model.invariants.iter().enumerate() {
-        let value =
-            with_root(worker, RootKind::Invariant, definition_body(model, invariant.def), || {
-                model.evaluator.eval_definition(invariant.def, &ctx)
-            })?;
-        if !holds(value, &invariant.name)? {
+        let body = definition_body(model, invariant.def);
+        let value = with_root(worker, RootKind::Invariant, body, || {
+            model.evaluator.eval_definition(invariant.def, &ctx)
+        })
+        .map_err(|failure| (index, within_formula(failure, body)))?;
+        if !holds(value, &invariant.name).map_err(|failure| (index, failure))? {
             return Ok(Some(index));
         }
     }
-    for (index, invariant) in model.property_invariants.iter().enumerate() {
+    for (offset, invariant) in model.property_invariants.iter().enumerate() {
+        let index = model.invariants.len() + offset;
         let value = with_root(worker, RootKind::Invariant, Some(invariant.predicate), || {
             model.evaluator.eval(invariant.predicate, &Env::empty(), &ctx)
-        })?;
-        if !holds(value, &invariant.name)? {
-            return Ok(Some(model.invariants.len() + index));
+        })
+        .map_err(|failure| (index, within_formula(failure, Some(invariant.predicate))))?;
+        if !holds(value, &invariant.name).map_err(|failure| (index, failure))? {
+            return Ok(Some(index));
         }
     }
     Ok(None)
+}
+
+/// Adds the checked formula (an invariant's or a constraint's body, an implied action's
+/// `[A]_v`) as the outermost position of a failure inside it: TLC's call stack starts there.
+pub(crate) fn within_formula(mut failure: Box<Failure>, formula: Option<&Expr>) -> Box<Failure> {
+    if let Some(formula) = formula {
+        let location = Location::of(formula);
+        if !failure.positions.is_empty() && failure.positions.last() != Some(&location) {
+            failure.positions.push(location);
+        }
+    }
+    failure
 }
 
 pub(crate) fn holds(value: Value, name: &str) -> Result<bool, Box<Failure>> {
@@ -140,9 +167,23 @@ pub(crate) fn implied_violation(
     to: &[Value],
     worker: &WorkerContext,
 ) -> Result<Option<usize>, Box<Failure>> {
+    implied_violation_naming_failure(model, from, to, worker).map_err(|(_, failure)| failure)
+}
+
+/// [`implied_violation`], with the index of the implied action whose evaluation failed.
+pub(crate) fn implied_violation_naming_failure(
+    model: &Model,
+    from: &[Value],
+    to: &[Value],
+    worker: &WorkerContext,
+) -> Result<Option<usize>, (usize, Box<Failure>)> {
     let ctx = Ctx::transition(from, to, worker);
     for (index, implied) in model.implied_actions.iter().enumerate() {
-        if !model.evaluator.eval_bool(implied.action, &Env::empty(), &ctx)? {
+        let holds = model
+            .evaluator
+            .eval_bool(implied.action, &Env::empty(), &ctx)
+            .map_err(|failure| (index, within_formula(failure, Some(implied.action))))?;
+        if !holds {
             return Ok(Some(index));
         }
     }
@@ -162,11 +203,11 @@ pub(crate) fn first_failing_constraint(
     let constraint = |failure| (ErrorPhase::Constraint, failure);
     let ctx = Ctx::state(to, worker);
     for (index, named) in model.constraints.iter().enumerate() {
-        let value =
-            with_root(worker, RootKind::Constraint, definition_body(model, named.def), || {
-                model.evaluator.eval_definition(named.def, &ctx)
-            })
-            .map_err(constraint)?;
+        let body = definition_body(model, named.def);
+        let value = with_root(worker, RootKind::Constraint, body, || {
+            model.evaluator.eval_definition(named.def, &ctx)
+        })
+        .map_err(|failure| constraint(within_formula(failure, body)))?;
         if !holds(value, &named.name).map_err(constraint)? {
             return Ok(Some(index));
         }
@@ -174,14 +215,51 @@ pub(crate) fn first_failing_constraint(
     let Some(from) = from else { return Ok(None) };
     let ctx = Ctx::transition(from, to, worker);
     for (index, named) in model.action_constraints.iter().enumerate() {
-        let value =
-            with_root(worker, RootKind::Constraint, definition_body(model, named.def), || {
-                model.evaluator.eval_definition(named.def, &ctx)
-            })
-            .map_err(constraint)?;
+        let body = definition_body(model, named.def);
+        let value = with_root(worker, RootKind::Constraint, body, || {
+            model.evaluator.eval_definition(named.def, &ctx)
+        })
+        .map_err(|failure| constraint(within_formula(failure, body)))?;
         if !holds(value, &named.name).map_err(constraint)? {
             return Ok(Some(model.constraints.len() + index));
         }
     }
     Ok(None)
+}
+
+/// The positions TLC's replay of the initial predicate has on its call stack when a state is
+/// complete, outermost first: each conjunct of the predicate, walked into conjunctions and
+/// called definitions (later conjuncts are walked inside the earlier ones' frames, so all of
+/// them are listed). Disjunctions, quantifiers and other shapes are listed without their parts
+/// (which branch produced the state is not known here).
+pub(crate) fn initial_predicate_positions(model: &Model) -> Vec<Location> {
+    let mut positions = Vec::new();
+    for conjunct in &model.init {
+        walk_initial_conjunct(model, conjunct, &mut positions, 0);
+    }
+    positions
+}
+
+fn walk_initial_conjunct(model: &Model, expr: &Expr, positions: &mut Vec<Location>, depth: u32) {
+    use tla_sema::hir::ExprKind;
+    let location = Location::of(expr);
+    if positions.last() != Some(&location) {
+        positions.push(location);
+    }
+    if depth > 64 {
+        return;
+    }
+    match &expr.kind {
+        ExprKind::Junction { conjunction: true, items } => {
+            for item in items {
+                walk_initial_conjunct(model, item, positions, depth + 1);
+            }
+        }
+        ExprKind::Call { def, .. } => {
+            if let Some(body) = definition_body(model, *def) {
+                walk_initial_conjunct(model, body, positions, depth + 1);
+            }
+        }
+        _ => {}
+    }
 }

@@ -298,6 +298,7 @@ fn phase_name(phase: ErrorPhase) -> &'static str {
         ErrorPhase::ImpliedAction => "implied-action",
         ErrorPhase::Constraint => "constraint",
         ErrorPhase::Postcondition => "postcondition",
+        ErrorPhase::InitialStateChecks => "initial-state-checks",
     }
 }
 

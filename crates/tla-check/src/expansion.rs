@@ -12,7 +12,8 @@ use tla_values::{EvalErrorKind, Value};
 
 use crate::bfs::ErrorPhase;
 use crate::checks::{
-    check_invariants, first_failing_constraint, implied_violation, normalize_and_fingerprint,
+    check_invariants_naming_failure, first_failing_constraint, implied_violation_naming_failure,
+    normalize_and_fingerprint,
 };
 use crate::model::Model;
 
@@ -32,7 +33,27 @@ pub(crate) struct Successor {
 pub(crate) struct Expansion {
     pub(crate) successors: Vec<Successor>,
     pub(crate) error: Option<(ErrorPhase, Box<Failure>, Option<u32>)>,
+    /// The successor whose checks failed to evaluate (a constraint, an invariant or an implied
+    /// action): TLC counts it and ends the error trace with it.
+    pub(crate) failed_successor: Option<FailedSuccessor>,
     pub(crate) stop_requested: bool,
+}
+
+/// A successor on which a check failed to evaluate (see [`Expansion::failed_successor`]).
+pub(crate) struct FailedSuccessor {
+    pub(crate) values: Vec<Value>,
+    /// Set when the constraints kept it (TLC then adds it to its seen states before the
+    /// invariants and implied actions are checked).
+    pub(crate) fingerprint: Option<u64>,
+    /// For an invariant or an implied action: its index (TLC names it in the message).
+    pub(crate) check: Option<usize>,
+}
+
+/// Why [`Expander::examine`] stopped.
+struct ExamineFailure {
+    phase: ErrorPhase,
+    failure: Box<Failure>,
+    successor: Option<FailedSuccessor>,
 }
 
 /// What workers read while a batch is expanded (nothing of it changes until the merge).
@@ -76,8 +97,12 @@ impl Expander<'_> {
         let source = &self.states[index as usize];
         let depth = u64::from(self.depths[index as usize]);
         worker.reseed(self.seed, u64::from(index));
-        let mut expansion =
-            Expansion { successors: Vec::new(), error: None, stop_requested: false };
+        let mut expansion = Expansion {
+            successors: Vec::new(),
+            error: None,
+            failed_successor: None,
+            stop_requested: false,
+        };
         for (action_index, action) in self.actions.iter().enumerate() {
             worker.level.set(depth);
             let (generated, result) = action.successors(&model.evaluator, source, worker);
@@ -85,8 +110,10 @@ impl Expander<'_> {
             for values in generated {
                 match self.examine(source, values, action_index as u32, worker) {
                     Ok(successor) => expansion.successors.push(successor),
-                    Err((phase, failure)) => {
-                        expansion.error = Some((phase, failure, Some(action_index as u32)));
+                    Err(failed) => {
+                        expansion.error =
+                            Some((failed.phase, failed.failure, Some(action_index as u32)));
+                        expansion.failed_successor = failed.successor;
                         return expansion;
                     }
                 }
@@ -109,14 +136,22 @@ impl Expander<'_> {
         mut values: Vec<Value>,
         action: u32,
         worker: &WorkerContext,
-    ) -> Result<Successor, (ErrorPhase, Box<Failure>)> {
+    ) -> Result<Successor, ExamineFailure> {
         let model = self.model;
-        let failed_constraint = first_failing_constraint(model, Some(source), &values, worker)?;
+        let failed_constraint = match first_failing_constraint(model, Some(source), &values, worker)
+        {
+            Ok(failed) => failed,
+            Err((phase, failure)) => {
+                let successor = FailedSuccessor { values, fingerprint: None, check: None };
+                return Err(ExamineFailure { phase, failure, successor: Some(successor) });
+            }
+        };
         let in_model = failed_constraint.is_none();
         // Only kept states are looked up among the seen ones.
         let fingerprint = if in_model {
-            normalize_and_fingerprint(model, &mut values, worker)
-                .map_err(|f| (ErrorPhase::NextState, f))?
+            normalize_and_fingerprint(model, &mut values, worker).map_err(|failure| {
+                ExamineFailure { phase: ErrorPhase::NextState, failure, successor: None }
+            })?
         } else {
             0
         };
@@ -125,13 +160,32 @@ impl Expander<'_> {
         // batch is checked once, by whichever expansion claims it first.
         let maybe_new =
             !in_model || (!self.seen.contains_key(&fingerprint) && self.claims.claim(fingerprint));
+        let failed = |values: Vec<Value>, phase, check: usize, failure| ExamineFailure {
+            phase,
+            failure,
+            successor: Some(FailedSuccessor {
+                values,
+                fingerprint: in_model.then_some(fingerprint),
+                check: Some(check),
+            }),
+        };
         let invariant_violation = if maybe_new {
-            check_invariants(model, &values, worker).map_err(|f| (ErrorPhase::Invariant, f))?
+            match check_invariants_naming_failure(model, &values, worker) {
+                Ok(violation) => violation,
+                Err((check, failure)) => {
+                    return Err(failed(values, ErrorPhase::Invariant, check, failure))
+                }
+            }
         } else {
             None
         };
-        let implied_violation = implied_violation(model, source, &values, worker)
-            .map_err(|f| (ErrorPhase::ImpliedAction, f))?;
+        let implied_violation =
+            match implied_violation_naming_failure(model, source, &values, worker) {
+                Ok(violation) => violation,
+                Err((check, failure)) => {
+                    return Err(failed(values, ErrorPhase::ImpliedAction, check, failure))
+                }
+            };
         Ok(Successor {
             values,
             action,
@@ -196,6 +250,7 @@ pub(crate) fn expand_batch(
                     ),
                     None,
                 )),
+                failed_successor: None,
                 stop_requested: false,
             })
         })

@@ -19,8 +19,8 @@ pub mod simulate;
 pub mod symmetry;
 
 pub use bfs::{
-    check, CheckEvent, CheckOptions, CheckReport, ErrorPhase, LimitKind, Limits, StateGraph,
-    Statistics, TraceStep, Verdict,
+    check, CheckEvent, CheckOptions, CheckReport, CheckedFormula, ErrorPhase, LimitKind, Limits,
+    StateGraph, Statistics, TraceStep, Verdict,
 };
 pub use coverage::{CoverageSnapshot, EventReply};
 pub use model::{build_model, config_value, intern_config_names, Model, ModelError};

@@ -17,6 +17,9 @@ use crate::bfs::{CheckReport, ErrorPhase, LimitKind, TraceStep, Verdict};
 pub mod code {
     pub const GENERAL: u16 = 1000;
     pub const INITIAL_STATE: u16 = 2102;
+    pub const ASSUMPTION_EVALUATION_ERROR: u16 = 2105;
+    pub const INVARIANT_EVALUATION_FAILED: u16 = 2111;
+    pub const ACTION_PROPERTY_EVALUATION_FAILED: u16 = 2113;
     pub const NESTED_EXPRESSIONS: u16 = 2103;
     pub const INVARIANT_VIOLATED_INITIAL: u16 = 2107;
     pub const PROPERTY_VIOLATED_INITIAL: u16 = 2108;
@@ -60,6 +63,12 @@ impl Message {
     pub fn error(code: u16, text: impl Into<String>) -> Message {
         Message { code, class: CLASS_ERROR, text: text.into() }
     }
+
+    /// The text as printed without `-tool` (a message nested in it, see
+    /// [`nested_failure_message`], is printed as its plain text).
+    pub fn plain_text(&self) -> String {
+        render_nested(&self.text, false)
+    }
 }
 
 /// Renders messages as TLC prints them without `-tool`.
@@ -71,7 +80,7 @@ pub fn render_plain(messages: &[Message]) -> String {
             CLASS_STATE => out.push_str("State "),
             _ => {}
         }
-        out.push_str(&message.text);
+        out.push_str(&render_nested(&message.text, false));
         out.push('\n');
     }
     out
@@ -88,7 +97,7 @@ pub fn render_tool(messages: &[Message]) -> String {
             continue;
         }
         out.push_str(&format!("@!@!@STARTMSG {}:{} @!@!@\n", message.code, message.class));
-        out.push_str(&message.text);
+        out.push_str(&render_nested(&message.text, true));
         out.push('\n');
         out.push_str(&format!("@!@!@ENDMSG {} @!@!@\n", message.code));
     }
@@ -383,22 +392,89 @@ pub fn exit_code(verdict: &Verdict) -> i32 {
         Verdict::Deadlock { .. } => 11,
         Verdict::PostconditionFalse { .. } => 10,
         Verdict::LimitReached(_) => 152,
-        Verdict::EvaluationError { phase, failure, .. } => error_exit_code(*phase, failure),
+        Verdict::EvaluationError { phase, failure, checked, .. } => {
+            error_exit_code(*phase, failure, checked.is_some())
+        }
     }
 }
 
-fn error_exit_code(phase: ErrorPhase, failure: &Failure) -> i32 {
-    match failure.error.kind {
-        EvalErrorKind::Overflow => return 255,
-        EvalErrorKind::AssertionFailed => return 14,
-        _ => {}
-    }
+/// TLC's exit code after an evaluation error. After an error in the search TLC evaluates the
+/// failing step again to list the positions; the exit code then comes from what that replay
+/// throws: an `EvalException`'s own code (exit 255 for the value errors, 14 for `Assert`),
+/// otherwise 75. A failed invariant of a kept state is not evaluated again (the replay finds
+/// the state seen), so the exit code is that of "Evaluating invariant X failed." (76). Errors
+/// while computing the initial states exit 75, a failed postcondition 10.
+fn error_exit_code(phase: ErrorPhase, failure: &Failure, named: bool) -> i32 {
+    let replayed = || {
+        if failure.error.kind == EvalErrorKind::AssertionFailed {
+            14
+        } else if failure.error.eval_exception && failure.error.tlc_code != ec::GENERAL {
+            255
+        } else {
+            75
+        }
+    };
     match phase {
-        ErrorPhase::InitialStates | ErrorPhase::NextState | ErrorPhase::Constraint => 75,
-        ErrorPhase::Invariant => 76,
-        ErrorPhase::ImpliedAction => 77,
+        ErrorPhase::InitialStateChecks => 75,
         ErrorPhase::Postcondition => 10,
+        ErrorPhase::Invariant if named && failure.positions.is_empty() => 76,
+        // The simulator's invariant and implied-action errors (not named) keep their codes.
+        ErrorPhase::Invariant if !named => 76,
+        ErrorPhase::ImpliedAction if !named => 77,
+        ErrorPhase::InitialStates => match failure.error.kind {
+            EvalErrorKind::Overflow => 255,
+            EvalErrorKind::AssertionFailed => 14,
+            _ => 75,
+        },
+        ErrorPhase::NextState
+        | ErrorPhase::Constraint
+        | ErrorPhase::ImpliedAction
+        | ErrorPhase::Invariant => replayed(),
     }
+}
+
+/// Marks a part of a message that TLC's `-tool` mode frames as a message of its own (with
+/// class 0) inside the enclosing one: the text of an `EvalException` that TLC prints inside
+/// another message. [`render_plain`] keeps the text, [`render_tool`] frames it.
+const NESTED_START: char = '\u{1}';
+const NESTED_CODE_END: char = '\u{2}';
+const NESTED_END: char = '\u{3}';
+
+/// The message of `failure` as TLC prints it inside another message (`e.getMessage()`): an
+/// `EvalException` with a message code is framed on its own in `-tool` mode.
+pub fn nested_failure_message(failure: &Failure) -> String {
+    let error = &failure.error;
+    if error.eval_exception && error.tlc_code != ec::GENERAL {
+        format!("{NESTED_START}{}{NESTED_CODE_END}{}{NESTED_END}", error.tlc_code, error.message)
+    } else {
+        error.message.clone()
+    }
+}
+
+fn render_nested(text: &str, tool_mode: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(NESTED_START) {
+        out.push_str(&rest[..start]);
+        let inner = &rest[start + NESTED_START.len_utf8()..];
+        let (Some(code_end), Some(end)) = (inner.find(NESTED_CODE_END), inner.find(NESTED_END))
+        else {
+            rest = inner;
+            continue;
+        };
+        let code = &inner[..code_end];
+        let message = &inner[code_end + NESTED_CODE_END.len_utf8()..end];
+        if tool_mode {
+            out.push_str(&format!(
+                "@!@!@STARTMSG {code}:0 @!@!@\n{message}\n@!@!@ENDMSG {code} @!@!@"
+            ));
+        } else {
+            out.push_str(message);
+        }
+        rest = &inner[end + NESTED_END.len_utf8()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The text TLC prints for an evaluation error (without the "Error: " prefix).
@@ -461,8 +537,20 @@ pub fn run_messages(
     if print_statistics {
         // `-coverage`: TLC prints its statistics between the verdict and the state counts.
         messages.extend(coverage);
-        let success = matches!(report.verdict, Verdict::Success) && statistics.distinct > 0;
-        messages.extend(statistics_messages(report, tool_mode, now, success));
+        // TLC prints the outdegree after a search that ended without error, and after an
+        // invariant of a kept state failed to evaluate (its replay of the error then succeeds),
+        // when some state was completely expanded.
+        let with_outdegree = match &report.verdict {
+            Verdict::Success => statistics.distinct > 0,
+            Verdict::EvaluationError {
+                phase: ErrorPhase::Invariant,
+                checked: Some(_),
+                failure,
+                ..
+            } => failure.positions.is_empty() && report.outdegree.observations > 0,
+            _ => false,
+        };
+        messages.extend(statistics_messages(report, tool_mode, now, with_outdegree));
     }
     messages
 }
@@ -566,10 +654,21 @@ pub fn verdict_messages(
                 format!("The run was stopped because it reached {what}; the state space was not fully explored."),
             ));
         }
-        Verdict::EvaluationError { failure, trace, action, phase } => {
+        Verdict::EvaluationError { failure, trace, action, phase, checked } => {
+            let positions_message = |failure: &Failure| {
+                let mut text = String::from("The error occurred when TLC was evaluating the nested\nexpressions at the following positions:");
+                for (index, location) in failure.positions_outermost_first().enumerate() {
+                    text.push_str(&format!("\n{index}. {}", sources.position_text(location)));
+                }
+                text.push_str("\n\n");
+                Message::error(code::NESTED_EXPRESSIONS, text)
+            };
             if let Some((state, wrapped)) = &failure.unfingerprintable_state {
                 if *phase == ErrorPhase::InitialStates {
                     messages.push(unfingerprintable_initial_state(failure, state, printer));
+                    if !wrapped && !failure.positions.is_empty() {
+                        messages.push(positions_message(failure));
+                    }
                 } else {
                     messages.push(Message::error(code::GENERAL, failure_text(failure)));
                     trace_messages(trace, &mut messages);
@@ -596,8 +695,59 @@ pub fn verdict_messages(
                     class: CLASS_STATE,
                     text: format!("{}: {header}\n{}", trace.len() + 1, printer.state_text(partial)),
                 });
+            } else if *phase == ErrorPhase::InitialStateChecks {
+                // TLC prints an `EvalException` alone, any other error with the state.
+                let state = trace.first().map(|step| step.state.to_vec()).unwrap_or_default();
+                if failure.error.eval_exception {
+                    messages.push(Message::error(code::GENERAL, nested_failure_message(failure)));
+                } else {
+                    messages.push(unfingerprintable_initial_state(failure, &state, printer));
+                }
+                if !failure.positions.is_empty() {
+                    messages.push(positions_message(failure));
+                }
+            } else if let Some(checked) = checked {
+                let (message_code, text) = match phase {
+                    ErrorPhase::ImpliedAction => (
+                        code::ACTION_PROPERTY_EVALUATION_FAILED,
+                        format!("Evaluating action property {} failed.", checked.name),
+                    ),
+                    ErrorPhase::Postcondition => {
+                        let place = checked.location.as_ref().map_or_else(
+                            || checked.name.clone(),
+                            |location| sources.location_text(location),
+                        );
+                        (
+                            code::ASSUMPTION_EVALUATION_ERROR,
+                            format!("Evaluating assumption {place} failed."),
+                        )
+                    }
+                    _ => (
+                        code::INVARIANT_EVALUATION_FAILED,
+                        format!("Evaluating invariant {} failed.", checked.name),
+                    ),
+                };
+                messages.push(Message::error(
+                    message_code,
+                    format!("{text}\n{}", nested_failure_message(failure)),
+                ));
+                if !trace.is_empty() {
+                    trace_messages(trace, &mut messages);
+                }
+                if !failure.positions.is_empty() {
+                    messages.push(positions_message(failure));
+                }
             } else {
-                let mut text = failure_text(failure);
+                // While computing the initial states TLC prints an `EvalException`'s message
+                // inside its general message (framed on its own in `-tool` mode).
+                let mut text = if *phase == ErrorPhase::InitialStates
+                    && failure.error.eval_exception
+                    && failure.error.tlc_code != ec::GENERAL
+                {
+                    nested_failure_message(failure)
+                } else {
+                    failure_text(failure)
+                };
                 if failure.error.kind == EvalErrorKind::NotEnumerable
                     && failure.error.message.starts_with("In computing")
                 {
@@ -606,17 +756,21 @@ pub fn verdict_messages(
                         text.push_str(&sources.location_text(location));
                     }
                 }
-                messages.push(Message::error(code::GENERAL, text));
+                // TLC prints an `EvalException` under its own message code.
+                let message_code = if failure.error.eval_exception
+                    && failure.error.tlc_code != ec::GENERAL
+                    && *phase != ErrorPhase::InitialStates
+                {
+                    failure.error.tlc_code
+                } else {
+                    code::GENERAL
+                };
+                messages.push(Message::error(message_code, text));
                 if !trace.is_empty() {
                     trace_messages(trace, &mut messages);
                 }
                 if !failure.positions.is_empty() {
-                    let mut text = String::from("The error occurred when TLC was evaluating the nested\nexpressions at the following positions:");
-                    for (index, location) in failure.positions_outermost_first().enumerate() {
-                        text.push_str(&format!("\n{index}. {}", sources.position_text(location)));
-                    }
-                    text.push_str("\n\n");
-                    messages.push(Message::error(code::NESTED_EXPRESSIONS, text));
+                    messages.push(positions_message(failure));
                 }
             }
         }
@@ -674,7 +828,9 @@ pub fn statistics_messages(
             code::PROGRESS,
             format!(
                 "Progress({}) at {now}: {} states generated (0 s/min), {} distinct states found (0 ds/min), {} states left on queue.",
-                statistics.depth,
+                // TLC's level for reporting starts at 1 (the depth line says 0 when no state
+                // was generated).
+                statistics.depth.max(1),
                 group_thousands(statistics.generated),
                 group_thousands(statistics.distinct),
                 group_thousands(statistics.queue)

@@ -28,7 +28,7 @@ use tla_eval::expression_coverage::{AbsorbedCounts, ExpressionCoverage, NodeMap}
 use tla_eval::{Action, Failure, Location, WorkerContext};
 use tla_values::Value;
 
-use crate::bfs::{ErrorPhase, TraceStep, Verdict};
+use crate::bfs::{CheckedFormula, ErrorPhase, TraceStep, Verdict};
 use crate::checks::{
     check_invariants, first_failing_constraint, implied_violation, invariant_name,
 };
@@ -515,7 +515,7 @@ fn evaluation_error(
     trace: Vec<TraceStep>,
     action: Option<usize>,
 ) -> Verdict {
-    Verdict::EvaluationError { phase, failure, trace, action }
+    Verdict::EvaluationError { phase, failure, trace, action, checked: None }
 }
 
 fn simulate_trace(
@@ -603,7 +603,7 @@ fn simulate_trace(
                         });
                         return outcome;
                     }
-                    Err((phase, failure)) => {
+                    Err((phase, mut failure, invariant)) => {
                         let activity = &mut outcome.activity[index];
                         activity.errors += 1;
                         if activity.first_error.is_none() {
@@ -612,8 +612,19 @@ fn simulate_trace(
                         if !options.keep_going {
                             let mut failing = trace.clone();
                             failing.push(TraceStep { state: state.into(), action: Some(index) });
-                            outcome.verdict =
-                                Some(evaluation_error(phase, failure, failing, Some(index)));
+                            // As after a breadth-first search, TLC names the invariant and
+                            // lists no positions.
+                            let checked = invariant.map(|name| {
+                                failure.positions.clear();
+                                CheckedFormula { name, location: None }
+                            });
+                            outcome.verdict = Some(Verdict::EvaluationError {
+                                phase,
+                                failure,
+                                trace: failing,
+                                action: Some(index),
+                                checked,
+                            });
                             return outcome;
                         }
                     }
@@ -662,21 +673,26 @@ fn check_successor(
     from: &[Value],
     to: &[Value],
     worker: &WorkerContext,
-) -> Result<Check, (ErrorPhase, Box<Failure>)> {
+) -> Result<Check, (ErrorPhase, Box<Failure>, Option<String>)> {
     // TLC's simulator checks the invariants and implied actions of every successor, then the
     // constraints (so a violating state is reported even when the constraints exclude it).
-    if let Some(violated) =
-        check_invariants(model, to, worker).map_err(|failure| (ErrorPhase::Invariant, failure))?
-    {
+    let violated = crate::checks::check_invariants_naming_failure(model, to, worker).map_err(
+        |(invariant, failure)| {
+            (ErrorPhase::Invariant, failure, Some(invariant_name(model, invariant)))
+        },
+    )?;
+    if let Some(violated) = violated {
         return Ok(Check::Violated { name: invariant_name(model, violated), invariant: true });
     }
     if let Some(violated) = implied_violation(model, from, to, worker)
-        .map_err(|failure| (ErrorPhase::ImpliedAction, failure))?
+        .map_err(|failure| (ErrorPhase::ImpliedAction, failure, None))?
     {
         let name = model.implied_actions[violated].name.clone();
         return Ok(Check::Violated { name, invariant: false });
     }
-    if let Some(failed) = first_failing_constraint(model, Some(from), to, worker)? {
+    if let Some(failed) = first_failing_constraint(model, Some(from), to, worker)
+        .map_err(|(phase, failure)| (phase, failure, None))?
+    {
         return Ok(Check::OutOfModel(failed));
     }
     Ok(Check::Keep)

@@ -856,7 +856,8 @@ impl Evaluator {
                 for binding in bindings {
                     env = env.push(binding);
                 }
-                self.eval(body, &env, ctx)
+                // TLC's call stack holds the called body too.
+                self.eval(body, &env, ctx).at(body)
             }
             Body::Function { bounds, body } => {
                 // Inside its own evaluation, a recursive function refers to itself, not to a

@@ -177,11 +177,9 @@ impl<'a> ModuleLowerer<'a> {
                 let level = max_level(&items);
                 make(ExprKind::Junction { conjunction: *conjunction, items }, level)
             }
-            A::Parenthesized(inner) => {
-                let mut inner = self.expression(context, inner)?;
-                inner.span = span;
-                inner
-            }
+            // SANY keeps no node for parentheses: the expression keeps its own location (TLC's
+            // error positions and labels name the expression inside them).
+            A::Parenthesized(inner) => self.expression(context, inner)?,
             A::If { condition, then_branch, else_branch } => {
                 let condition = self.boxed(context, condition)?;
                 let then_branch = self.boxed(context, then_branch)?;
