@@ -161,8 +161,9 @@ fn check(options: &SanyOptions) -> u8 {
     };
     let root_source = SourceFile { path: display_root.display().to_string(), text: root_text };
     let spec = tla_sema::load_specification(&root_name, root_source, &mut source);
-    for file in &spec.files {
-        println!("Parsing file {}", file.source.path);
+    // SANY parses breadth first from the root.
+    for file in tla_sema::intern_order::parse_order(&spec) {
+        println!("Parsing file {}", spec.files[file].source.path);
     }
     if let Some(error) = spec.errors.first() {
         return match error {

@@ -249,7 +249,9 @@ pub fn model_check(
     let spec = tla_sema::load_specification(&root_name, root_source, &mut source);
     let mut front: Vec<Message> = Vec::new();
     front.push(Message::info(2220, "Starting SANY..."));
-    for file in &spec.files {
+    // SANY parses breadth first from the root.
+    for file in tla_sema::intern_order::parse_order(&spec) {
+        let file = &spec.files[file];
         front.push(Message::info(0, format!("Parsing file {}", file.source.path)));
     }
     let sany_failed = |mut front: Vec<Message>, text: String| {
@@ -325,6 +327,13 @@ pub fn model_check(
     }
     let interner = Interner::new();
     tla_check::intern_config_names(&config, &interner);
+    // Then the spec's names in TLC's first-seen order (tokens, then string literals).
+    let is_embedded = |file: &tla_sema::loader::LoadedFile| {
+        file.source.path.ends_with(crate::sany::EMBEDDED_SUFFIX)
+    };
+    for name in tla_sema::intern_order::tlc_intern_order(&spec, &is_embedded) {
+        interner.intern(&name);
+    }
     let settings = EvalSettings {
         run_configuration: tla_eval::RunConfiguration {
             mode: if options.simulate.is_some() { "simulate" } else { "bfs" }.to_string(),

@@ -21,6 +21,7 @@ pub mod codes;
 pub mod hir;
 pub mod hir_dump;
 mod instance_levels;
+pub mod intern_order;
 pub mod labels;
 pub mod levels;
 pub mod loader;
