@@ -299,8 +299,7 @@ impl Evaluator {
                 self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
             }
             ExprKind::CallLet { def, up, arguments } => {
-                let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
-                self.call_definition(*def, env.drop_innermost(*up), bindings, ctx).at(expr)
+                self.call_let_definition(*def, *up, arguments, env, ctx).at(expr)
             }
             ExprKind::CallParameter { index, arguments } => {
                 let closure = match env.get(*index) {
@@ -367,7 +366,9 @@ impl Evaluator {
                     .at(expr),
                 }
             }
-            ExprKind::Let { body, .. } => self.eval(body, env, ctx),
+            ExprKind::Let { definitions, body } => {
+                self.eval(body, &env.enter_let(definitions, ctx), ctx)
+            }
             ExprKind::Quantified { quantifier, bounds, body } => {
                 let want = *quantifier == Quantifier::Exists;
                 let mut found = !want;
@@ -749,6 +750,38 @@ impl Evaluator {
         }
     }
 
+    /// Calls `LET` definition `def` from `env`, where `up` bindings were pushed since its `LET`.
+    /// A zero-argument definition of a `LET` being evaluated is computed at most once per
+    /// evaluation of the `LET` (in the same states), as TLC's `LazyValue` is; see
+    /// [`crate::env::LetInstance`].
+    fn call_let_definition(
+        &self,
+        def: DefId,
+        up: u32,
+        arguments: &'static [Expr],
+        env: &Env,
+        ctx: &Ctx,
+    ) -> EvalOutcome<Value> {
+        let (base, position) = env.let_definition_base(up, def);
+        let Some(instance) = base.innermost_let().filter(|_| position.is_some()) else {
+            let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
+            return self.call_definition(def, base, bindings, ctx);
+        };
+        let position = position.unwrap_or_default();
+        // The body sees the `@` of the `LET`, not of the use.
+        let at_let = Ctx { except_at: instance.except_at(), ..*ctx };
+        if !arguments.is_empty() {
+            let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
+            return self.call_definition(def, base.clone(), bindings, &at_let);
+        }
+        if let Some(value) = instance.known_value(position, ctx) {
+            return Ok(value.clone());
+        }
+        let value = self.call_definition(def, base.clone(), Vec::new(), &at_let)?;
+        instance.remember_value(position, ctx, &value);
+        Ok(value)
+    }
+
     /// Calls `def` with `bindings` pushed on `env` (the definition's own environment).
     pub(crate) fn call_definition(
         &self,
@@ -865,8 +898,7 @@ impl Evaluator {
         ctx: &Ctx,
     ) -> EvalOutcome<bool> {
         let now = self.eval(subscript, env, ctx)?;
-        let primed = Ctx { current: ctx.next, next: StateView::Absent, ..*ctx };
-        let later = self.eval(subscript, env, &primed)?;
+        let later = self.eval(subscript, env, &ctx.primed())?;
         equals(&now, &later).at(subscript)
     }
 }
