@@ -3,9 +3,10 @@
 //!
 //! It is a tree-walking interpreter over [`tla_sema::hir`]. Arguments of defined operators are
 //! passed lazily, as TLC passes them; zero-argument definitions of constant level are computed
-//! once per run, as TLC pre-computes them. The resolved specification lives as long as the
-//! process (`&'static`), because lazy values and closures kept inside values point into it; a run
-//! leaks its resolved specification, a few kilobytes.
+//! once per run, as TLC pre-computes them; zero-argument `LET` definitions at most once per
+//! evaluation of their `LET`, as TLC's lazy values (`env::LetInstance`). The resolved
+//! specification lives as long as the process (`&'static`), because lazy values and closures
+//! kept inside values point into it; a run leaks its resolved specification, a few kilobytes.
 
 use std::sync::{Arc, OnceLock};
 
