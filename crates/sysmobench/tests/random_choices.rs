@@ -50,6 +50,8 @@ fn run(scratch: &Scratch, args: &[&str], dump: bool) -> String {
         let generated = String::from_utf8_lossy(&output.stdout)
             .lines()
             .filter(|line| line.contains("states generated"))
+            // "... generated at <time>.": the time is not a random choice.
+            .map(|line| line.split(" at ").next().unwrap_or(line))
             .collect::<Vec<_>>()
             .join("\n");
         format!("{generated}\n{}", json["variables"])

@@ -764,11 +764,10 @@ impl Evaluator {
         ctx: &Ctx,
     ) -> EvalOutcome<Value> {
         let (base, position) = env.let_definition_base(up, def);
-        let Some(instance) = base.innermost_let().filter(|_| position.is_some()) else {
+        let (Some(position), Some(instance)) = (position, base.innermost_let()) else {
             let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
             return self.call_definition(def, base, bindings, ctx);
         };
-        let position = position.unwrap_or_default();
         // The body sees the `@` of the `LET`, not of the use.
         let at_let = Ctx { except_at: instance.except_at(), ..*ctx };
         if !arguments.is_empty() {
