@@ -4,7 +4,7 @@
 use tla_sema::hir::{BuiltinOp, Expr, ExprKind};
 use tla_values::{equals, functions, sets, EvalError, EvalErrorKind, Value};
 
-use crate::context::{Ctx, StateView};
+use crate::context::Ctx;
 use crate::env::Env;
 use crate::evaluator::Evaluator;
 use crate::failure::{EvalOutcome, Failure};
@@ -51,8 +51,7 @@ impl Evaluator {
                         "A primed expression was evaluated where no next state is available.",
                     ));
                 }
-                let primed = Ctx { current: ctx.next, next: StateView::Absent, ..*ctx };
-                self.eval(argument(0)?, env, &primed)
+                self.eval(argument(0)?, env, &ctx.primed())
             }
             BuiltinOp::Unchanged => Ok(Value::Bool(self.unchanged(argument(0)?, env, ctx)?)),
             BuiltinOp::In | BuiltinOp::NotIn if simple_filter(argument(1)?).is_some() => {

@@ -2,6 +2,7 @@
 //! per-worker facts TLC exposes to specs (`TLCGet("level")`, registers, a seeded generator).
 
 use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use tla_values::Value;
 
@@ -37,15 +38,47 @@ pub struct Ctx<'a> {
     /// The old value `@` stands for inside an `EXCEPT` update.
     pub except_at: Option<&'a Value>,
     pub worker: &'a WorkerContext,
+    /// Names the pair of states `current` and `next` hold: two contexts with the same number
+    /// (never reused in a process) see the same states, so a `LET` definition computed in one
+    /// can be reused in the other (see `env::LetInstance`). Zero under a prime, where TLC
+    /// reuses nothing.
+    pub states_id: u64,
 }
+
+/// The `states_id` of contexts under a prime (`e'`, `UNCHANGED`): `LET` values are neither
+/// kept nor reused there, as in TLC, which evaluates a primed expression with no next state.
+pub const PRIMED_STATES_ID: u64 = 0;
 
 impl<'a> Ctx<'a> {
     pub fn constant(worker: &'a WorkerContext) -> Ctx<'a> {
-        Ctx { current: StateView::Absent, next: StateView::Absent, except_at: None, worker }
+        Ctx {
+            current: StateView::Absent,
+            next: StateView::Absent,
+            except_at: None,
+            worker,
+            states_id: worker.fresh_states_id(),
+        }
     }
 
     pub fn state(state: &'a [Value], worker: &'a WorkerContext) -> Ctx<'a> {
-        Ctx { current: StateView::Full(state), next: StateView::Absent, except_at: None, worker }
+        Ctx {
+            current: StateView::Full(state),
+            next: StateView::Absent,
+            except_at: None,
+            worker,
+            states_id: worker.fresh_states_id(),
+        }
+    }
+
+    /// This context with `next` as its current state and no next state: the context of `e'`.
+    pub fn primed(&self) -> Ctx<'a> {
+        Ctx {
+            current: self.next,
+            next: StateView::Absent,
+            except_at: self.except_at,
+            worker: self.worker,
+            states_id: PRIMED_STATES_ID,
+        }
     }
 
     pub fn transition(
@@ -58,6 +91,7 @@ impl<'a> Ctx<'a> {
             next: StateView::Full(next),
             except_at: None,
             worker,
+            states_id: worker.fresh_states_id(),
         }
     }
 }
@@ -96,7 +130,15 @@ pub struct WorkerContext {
     spare_partial_state: Cell<Vec<Option<Value>>>,
     /// Per-expression coverage counters, when coverage is on (`-coverage`).
     pub expression_coverage: Option<Box<crate::expression_coverage::ExpressionCoverage>>,
+    /// The next `Ctx::states_id` this worker hands out, and the end of its current block.
+    next_states_id: Cell<u64>,
+    states_id_block_end: Cell<u64>,
 }
+
+/// Where the next block of `Ctx::states_id` numbers starts (shared by all workers; a worker
+/// takes a block at a time, so the counter is touched rarely).
+static NEXT_STATES_ID_BLOCK: AtomicU64 = AtomicU64::new(PRIMED_STATES_ID + 1);
+const STATES_ID_BLOCK_SIZE: u64 = 1 << 16;
 
 impl WorkerContext {
     pub fn new(worker_id: u32, seed: u64) -> WorkerContext {
@@ -112,7 +154,20 @@ impl WorkerContext {
             random_state: Cell::new(seed ^ 0x9E37_79B9_7F4A_7C15 ^ u64::from(worker_id)),
             spare_partial_state: Cell::new(Vec::new()),
             expression_coverage: None,
+            next_states_id: Cell::new(0),
+            states_id_block_end: Cell::new(0),
         }
+    }
+
+    /// A `Ctx::states_id` no context of this process has had yet.
+    pub fn fresh_states_id(&self) -> u64 {
+        let mut id = self.next_states_id.get();
+        if id >= self.states_id_block_end.get() {
+            id = NEXT_STATES_ID_BLOCK.fetch_add(STATES_ID_BLOCK_SIZE, Ordering::Relaxed);
+            self.states_id_block_end.set(id + STATES_ID_BLOCK_SIZE);
+        }
+        self.next_states_id.set(id + 1);
+        id
     }
 
     /// Runs `step` one level deeper in evaluation (an expression, or a formula of an action's

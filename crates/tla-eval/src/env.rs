@@ -1,20 +1,29 @@
 //! The evaluation environment: the bindings of bound names and parameters, as a persistent
-//! linked list so closures (lazy arguments, `LAMBDA`s, lazy functions) can keep it cheaply.
+//! linked list so closures (lazy arguments, `LAMBDA`s, lazy functions) can keep it cheaply, and
+//! the `LET`s being evaluated, each with the values of its zero-argument definitions computed
+//! so far.
 //!
 //! Indices follow the contract of [`tla_sema::hir`]: [`Env::get`]`(0)` is the innermost binding.
+//! A `LET` pushes no binding there; its instances form a second list beside the bindings (see
+//! [`LetInstance`]).
 
 use std::sync::{Arc, OnceLock};
 
 use tla_sema::hir::{BuiltinOp, DefId, Expr};
 use tla_values::Value;
 
-/// A stack of bindings; cloning shares it.
+use crate::context::{Ctx, PRIMED_STATES_ID};
+
+/// A stack of bindings, and the `LET` instances around them; cloning shares both.
 #[derive(Clone, Default)]
-pub struct Env(Option<Arc<Node>>);
+pub struct Env {
+    node: Option<Arc<Node>>,
+    lets: Option<Arc<LetInstance>>,
+}
 
 struct Node {
     binding: Binding,
-    parent: Env,
+    parent: Option<Arc<Node>>,
 }
 
 /// What a bound name or parameter stands for.
@@ -45,14 +54,62 @@ pub enum OperatorClosure {
     Builtin(BuiltinOp),
 }
 
+/// One evaluation of a `LET ... IN` expression (TLC's `LazyValue`s for its zero-argument
+/// definitions): each such definition is computed at most once per instance, on first use, in
+/// the states the `LET` was evaluated in. A use in other states (under a prime, in `ENABLED`'s
+/// walk) computes the definition again and keeps nothing, as TLC's lazy value refuses its
+/// cached value for states that differ from the ones it was computed in.
+pub struct LetInstance {
+    /// The `LET`'s definitions (the instance is found by the definitions it holds).
+    definitions: &'static [DefId],
+    /// One cell per definition (used for the zero-argument ones); empty when nothing is kept.
+    values: Box<[OnceLock<Value>]>,
+    /// The `Ctx::states_id` of the `LET`'s evaluation.
+    states_id: u64,
+    /// What `@` stood for at the `LET` (its definitions' bodies see that one, wherever used).
+    except_at: Option<Value>,
+    /// The instance of the enclosing `LET`, if any.
+    parent: Option<Arc<LetInstance>>,
+}
+
+impl LetInstance {
+    /// The definition's value computed in this instance, if the context of the use may reuse
+    /// it and it is known.
+    pub(crate) fn known_value(&self, position: usize, ctx: &Ctx) -> Option<&Value> {
+        self.value_cell(position, ctx)?.get()
+    }
+
+    /// Keeps the definition's value, if the context of the use allows it.
+    pub(crate) fn remember_value(&self, position: usize, ctx: &Ctx, value: &Value) {
+        if let Some(cell) = self.value_cell(position, ctx) {
+            let _ = cell.set(value.clone());
+        }
+    }
+
+    fn value_cell(&self, position: usize, ctx: &Ctx) -> Option<&OnceLock<Value>> {
+        if self.states_id == PRIMED_STATES_ID || self.states_id != ctx.states_id {
+            return None;
+        }
+        self.values.get(position)
+    }
+
+    /// What `@` stood for at the `LET`.
+    pub(crate) fn except_at(&self) -> Option<&Value> {
+        self.except_at.as_ref()
+    }
+}
+
 impl Env {
     pub fn empty() -> Env {
-        Env(None)
+        Env::default()
     }
 
     /// This environment with `binding` innermost.
     pub fn push(&self, binding: Binding) -> Env {
-        Env(Some(Arc::new(Node { binding, parent: self.clone() })))
+        Env {
+            node: Some(Arc::new(Node { binding, parent: self.node.clone() })),
+            lets: self.lets.clone(),
+        }
     }
 
     pub fn push_value(&self, value: Value) -> Env {
@@ -62,10 +119,12 @@ impl Env {
     /// Makes this environment `parent` with `value` innermost, reusing this one's innermost node
     /// when nothing else holds it (a quantifier moving on to its next element).
     pub fn rebind_innermost(&mut self, parent: &Env, value: Value) {
-        if let Some(node) = self.0.as_mut().and_then(Arc::get_mut) {
-            if node.parent.same_as(parent) {
-                node.binding = Binding::Value(value);
-                return;
+        if same_lets(&self.lets, &parent.lets) {
+            if let Some(node) = self.node.as_mut().and_then(Arc::get_mut) {
+                if same_nodes(&node.parent, &parent.node) {
+                    node.binding = Binding::Value(value);
+                    return;
+                }
             }
         }
         *self = parent.push_value(value);
@@ -73,42 +132,105 @@ impl Env {
 
     /// The binding `index` places from the innermost, if there is one.
     pub fn get(&self, index: u32) -> Option<&Binding> {
-        let mut node = self.0.as_deref()?;
+        let mut node = self.node.as_deref()?;
         for _ in 0..index {
-            node = node.parent.0.as_deref()?;
+            node = node.parent.as_deref()?;
         }
         Some(&node.binding)
     }
 
-    /// Whether both are the very same environment (not merely equal bindings).
+    /// Whether both hold the very same bindings (not merely equal ones). The `LET` instances
+    /// are not compared: they only keep values the bindings determine.
     pub fn same_as(&self, other: &Env) -> bool {
-        match (&self.0, &other.0) {
-            (None, None) => true,
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            _ => false,
-        }
+        same_nodes(&self.node, &other.node)
     }
 
     /// This environment without its `count` innermost bindings.
     pub fn drop_innermost(&self, count: u32) -> Env {
-        let mut env = self;
+        let mut node = &self.node;
         for _ in 0..count {
-            match env.0.as_deref() {
-                Some(node) => env = &node.parent,
-                None => return Env(None),
+            match node.as_deref() {
+                Some(inner) => node = &inner.parent,
+                None => return Env { node: None, lets: self.lets.clone() },
             }
         }
-        env.clone()
+        Env { node: node.clone(), lets: self.lets.clone() }
+    }
+
+    /// This environment inside a new instance of the `LET` with `definitions`, evaluated in
+    /// `ctx`.
+    pub(crate) fn enter_let(&self, definitions: &'static [DefId], ctx: &Ctx) -> Env {
+        let keeps_values = ctx.states_id != PRIMED_STATES_ID;
+        let values = if keeps_values {
+            definitions.iter().map(|_| OnceLock::new()).collect()
+        } else {
+            Box::default()
+        };
+        let instance = LetInstance {
+            definitions,
+            values,
+            states_id: ctx.states_id,
+            except_at: ctx.except_at.cloned(),
+            parent: self.lets.clone(),
+        };
+        Env { node: self.node.clone(), lets: Some(Arc::new(instance)) }
+    }
+
+    /// The environment the body of `LET` definition `def` sees when called from here, where
+    /// `up` bindings were pushed since the `LET`; with the definition's position in the
+    /// instance of its `LET`, when that `LET` is being evaluated (not walked as an action).
+    pub(crate) fn let_definition_base(&self, up: u32, def: DefId) -> (Env, Option<usize>) {
+        let mut base = self.drop_innermost(up);
+        let mut instance = self.lets.as_ref();
+        while let Some(found) = instance {
+            if let Some(position) = found.definitions.iter().position(|&d| d == def) {
+                base.lets = Some(found.clone());
+                return (base, Some(position));
+            }
+            instance = found.parent.as_ref();
+        }
+        // A `LET` that an initial-state or successor walk went through binds nothing (TLC's
+        // walk does not bind its definitions); its definitions' bodies see no `LET` instance.
+        base.lets = None;
+        (base, None)
+    }
+
+    /// The innermost `LET` instance.
+    pub(crate) fn innermost_let(&self) -> Option<&LetInstance> {
+        self.lets.as_deref()
+    }
+}
+
+fn same_nodes(a: &Option<Arc<Node>>, b: &Option<Arc<Node>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
+    }
+}
+
+fn same_lets(a: &Option<Arc<LetInstance>>, b: &Option<Arc<LetInstance>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
     }
 }
 
 /// Long environments are dropped iteratively (a deep recursion builds one node per call).
 impl Drop for Env {
     fn drop(&mut self) {
-        let mut next = self.0.take();
+        let mut next = self.node.take();
         while let Some(node) = next {
             match Arc::try_unwrap(node) {
-                Ok(mut node) => next = node.parent.0.take(),
+                Ok(mut node) => next = node.parent.take(),
+                Err(_) => break,
+            }
+        }
+        let mut next = self.lets.take();
+        while let Some(instance) = next {
+            match Arc::try_unwrap(instance) {
+                Ok(mut instance) => next = instance.parent.take(),
                 Err(_) => break,
             }
         }

@@ -3,9 +3,10 @@
 //!
 //! It is a tree-walking interpreter over [`tla_sema::hir`]. Arguments of defined operators are
 //! passed lazily, as TLC passes them; zero-argument definitions of constant level are computed
-//! once per run, as TLC pre-computes them. The resolved specification lives as long as the
-//! process (`&'static`), because lazy values and closures kept inside values point into it; a run
-//! leaks its resolved specification, a few kilobytes.
+//! once per run, as TLC pre-computes them; zero-argument `LET` definitions at most once per
+//! evaluation of their `LET`, as TLC's lazy values (`env::LetInstance`). The resolved
+//! specification lives as long as the process (`&'static`), because lazy values and closures
+//! kept inside values point into it; a run leaks its resolved specification, a few kilobytes.
 
 use std::sync::{Arc, OnceLock};
 
@@ -315,8 +316,7 @@ impl Evaluator {
                 self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
             }
             ExprKind::CallLet { def, up, arguments } => {
-                let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
-                self.call_definition(*def, env.drop_innermost(*up), bindings, ctx).at(expr)
+                self.call_let_definition(*def, *up, arguments, env, ctx).at(expr)
             }
             ExprKind::CallParameter { index, arguments } => {
                 let closure = match env.get(*index) {
@@ -383,7 +383,9 @@ impl Evaluator {
                     .at(expr),
                 }
             }
-            ExprKind::Let { body, .. } => self.eval(body, env, ctx),
+            ExprKind::Let { definitions, body } => {
+                self.eval(body, &env.enter_let(definitions, ctx), ctx)
+            }
             ExprKind::Quantified { quantifier, bounds, body } => {
                 let want = *quantifier == Quantifier::Exists;
                 let mut found = !want;
@@ -788,6 +790,37 @@ impl Evaluator {
         }
     }
 
+    /// Calls `LET` definition `def` from `env`, where `up` bindings were pushed since its `LET`.
+    /// A zero-argument definition of a `LET` being evaluated is computed at most once per
+    /// evaluation of the `LET` (in the same states), as TLC's `LazyValue` is; see
+    /// [`crate::env::LetInstance`].
+    fn call_let_definition(
+        &self,
+        def: DefId,
+        up: u32,
+        arguments: &'static [Expr],
+        env: &Env,
+        ctx: &Ctx,
+    ) -> EvalOutcome<Value> {
+        let (base, position) = env.let_definition_base(up, def);
+        let (Some(position), Some(instance)) = (position, base.innermost_let()) else {
+            let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
+            return self.call_definition(def, base, bindings, ctx);
+        };
+        // The body sees the `@` of the `LET`, not of the use.
+        let at_let = Ctx { except_at: instance.except_at(), ..*ctx };
+        if !arguments.is_empty() {
+            let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
+            return self.call_definition(def, base.clone(), bindings, &at_let);
+        }
+        if let Some(value) = instance.known_value(position, ctx) {
+            return Ok(value.clone());
+        }
+        let value = self.call_definition(def, base.clone(), Vec::new(), &at_let)?;
+        instance.remember_value(position, ctx, &value);
+        Ok(value)
+    }
+
     /// Calls `def` with `bindings` pushed on `env` (the definition's own environment).
     pub(crate) fn call_definition(
         &self,
@@ -905,8 +938,7 @@ impl Evaluator {
         ctx: &Ctx,
     ) -> EvalOutcome<bool> {
         let now = self.eval(subscript, env, ctx)?;
-        let primed = Ctx { current: ctx.next, next: StateView::Absent, ..*ctx };
-        let later = self.eval(subscript, env, &primed)?;
+        let later = self.eval(subscript, env, &ctx.primed())?;
         equals(&now, &later).at(subscript)
     }
 }

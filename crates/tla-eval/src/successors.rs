@@ -183,19 +183,24 @@ pub(crate) fn is_enabled(
 }
 
 impl Walk<'_, '_> {
+    /// The context formulas are evaluated in; a new `states_id` each time, as `partial`
+    /// changes between two evaluations.
     fn ctx<'a>(&'a self, partial: &'a [Option<Value>]) -> Ctx<'a> {
+        let states_id = self.worker.fresh_states_id();
         match self.mode {
             Mode::Init => Ctx {
                 current: StateView::Partial(partial),
                 next: StateView::Absent,
                 except_at: None,
                 worker: self.worker,
+                states_id,
             },
             Mode::Next | Mode::Enabled => Ctx {
                 current: self.current,
                 next: StateView::Partial(partial),
                 except_at: None,
                 worker: self.worker,
+                states_id,
             },
         }
     }

@@ -70,6 +70,8 @@ pub struct LazyFunction {
 pub(crate) struct CapturedStates {
     current: Option<Vec<Option<Value>>>,
     next: Option<Vec<Option<Value>>>,
+    /// The `Ctx::states_id` of the context they were copied from (the same states).
+    states_id: u64,
 }
 
 fn capture(view: StateView) -> Option<Vec<Option<Value>>> {
@@ -84,7 +86,11 @@ impl CapturedStates {
     /// Always both states: even a constant-level body may read them through a lazily passed
     /// argument, which is evaluated in the context of whoever forces it.
     pub(crate) fn of(ctx: &Ctx) -> CapturedStates {
-        CapturedStates { current: capture(ctx.current), next: capture(ctx.next) }
+        CapturedStates {
+            current: capture(ctx.current),
+            next: capture(ctx.next),
+            states_id: ctx.states_id,
+        }
     }
 
     pub(crate) fn ctx<'a>(&'a self, worker: &'a WorkerContext) -> Ctx<'a> {
@@ -92,7 +98,13 @@ impl CapturedStates {
             Some(values) => StateView::Partial(values),
             None => StateView::Absent,
         };
-        Ctx { current: view(&self.current), next: view(&self.next), except_at: None, worker }
+        Ctx {
+            current: view(&self.current),
+            next: view(&self.next),
+            except_at: None,
+            worker,
+            states_id: self.states_id,
+        }
     }
 }
 

@@ -2,13 +2,14 @@
 //!
 //! **`LET` definitions evaluated as expressions.** When TLC evaluates `LET d == e IN body` as
 //! an expression (an invariant, a constraint, the value of `x' = ...`), it binds `d` to a lazy
-//! value that remembers the tree node of the `LET` and is computed at most once: `e` is counted
-//! once per evaluation of the `LET`, at `e`'s node under the `LET`'s node, however often `d` is
-//! referred to (the references themselves are counted as usual). The successor walk does not
-//! bind `LET` definitions, so there `e` is counted under each reference (the plain expansion).
-//! The evaluator computes `d` at each reference; [`ExpressionCoverage::evaluate`] keeps a frame
-//! per `LET` being evaluated and moves the cursor for the computation of `d` to the `LET`'s node
-//! the first time, and nowhere (nothing counted) the next times.
+//! value that remembers the tree node of the `LET` and is computed at most once in the same
+//! states: `e` is counted at `e`'s node under the `LET`'s node each time it is computed (once
+//! per evaluation of the `LET`, and again at each use under a prime, where nothing is reused),
+//! however often `d` is referred to (the references themselves are counted as usual). The
+//! successor walk does not bind `LET` definitions, so there `e` is counted under each reference
+//! (the plain expansion). The evaluator keeps `d`'s value the same way
+//! ([`crate::env::LetInstance`]); [`ExpressionCoverage::evaluate`] keeps a frame per `LET`
+//! being evaluated and moves the cursor for each computation of `d` to the `LET`'s node.
 //!
 //! **Recursive operators.** TLC expands the body of a `RECURSIVE` operator once on a path: an
 //! inner call `Op(...)` in the body of `Op` has only its arguments as children, and the
@@ -25,8 +26,6 @@ pub(super) struct LetFrame {
     definitions: &'static [DefId],
     /// The cursor when the `LET` was entered (the node its definitions are counted under).
     cursor: u32,
-    /// The zero-argument definitions computed so far.
-    computed: Vec<DefId>,
 }
 
 impl ExpressionCoverage {
@@ -40,11 +39,7 @@ impl ExpressionCoverage {
         match &expr.kind {
             ExprKind::Let { definitions, .. } => {
                 let cursor = self.state.borrow().cursor;
-                self.state.borrow_mut().let_frames.push(LetFrame {
-                    definitions,
-                    cursor,
-                    computed: Vec::new(),
-                });
+                self.state.borrow_mut().let_frames.push(LetFrame { definitions, cursor });
                 let result = work();
                 self.state.borrow_mut().let_frames.pop();
                 result
@@ -62,16 +57,13 @@ impl ExpressionCoverage {
         }
     }
 
-    /// Where the computation of the zero-argument `LET` definition `def` is counted: the node of
-    /// the innermost `LET` being evaluated that defines it the first time, nowhere (0) after.
-    /// `None` when no `LET` being evaluated defines it (the successor walk).
+    /// Where a computation of the zero-argument `LET` definition `def` is counted: the node of
+    /// the innermost `LET` being evaluated that defines it (a use that finds the value computed
+    /// already computes, and counts, nothing). `None` when no `LET` being evaluated defines it
+    /// (the successor walk).
     fn let_value_cursor(&self, def: DefId) -> Option<u32> {
-        let mut state = self.state.borrow_mut();
-        let frame = state.let_frames.iter_mut().rev().find(|f| f.definitions.contains(&def))?;
-        if frame.computed.contains(&def) || state_cursor_is_nowhere(frame.cursor) {
-            return Some(0);
-        }
-        frame.computed.push(def);
+        let state = self.state.borrow();
+        let frame = state.let_frames.iter().rev().find(|f| f.definitions.contains(&def))?;
         Some(frame.cursor)
     }
 
@@ -110,10 +102,6 @@ impl ExpressionCoverage {
             out.extend(roots.into_iter().map(Child::Expr));
         }
     }
-}
-
-fn state_cursor_is_nowhere(cursor: u32) -> bool {
-    cursor == 0
 }
 
 /// The definition a call calls (after `<-` overrides).
