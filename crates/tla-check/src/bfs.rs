@@ -466,8 +466,7 @@ impl<'m> Search<'m> {
         next_frontier: &mut Vec<u32>,
         remaining_from_batch_start: usize,
     ) -> Option<Verdict> {
-        let Some(first) = sources.first() else { return None };
-        let depth = self.depths[*first as usize];
+        let depth = self.depths[*sources.first()? as usize];
         let states = sources.iter().map(|index| self.states[*index as usize].clone()).collect();
         let statistics = self.worker.statistics.get();
         let batch = Arc::new(Batch::new(states, sources.to_vec(), depth, statistics));
@@ -480,7 +479,7 @@ impl<'m> Search<'m> {
             let seed = self.options.seed;
             let expander = batch.expander(model, &actions, &seen, &tables, pool.is_some(), seed);
             let mut verdict = None;
-            for position in 0..batch.len() {
+            for (position, source) in sources.iter().enumerate() {
                 // The next expansion in order: delivered by a helper, or expanded here (after
                 // expanding other positions here while it is not ready).
                 let expansion = loop {
@@ -501,7 +500,7 @@ impl<'m> Search<'m> {
                 // The merge's own invariant checks see the successors' level.
                 self.worker.level.set(u64::from(depth) + 1);
                 let remaining = remaining_from_batch_start - position;
-                verdict = self.merge(sources[position], expansion, next_frontier, remaining);
+                verdict = self.merge(*source, expansion, &batch, next_frontier, remaining);
                 if verdict.is_some() {
                     batch.stop();
                     break;

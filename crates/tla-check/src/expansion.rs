@@ -71,6 +71,20 @@ struct ClaimEntry {
     index: u32,
     /// The claimant's invariant verdict, when it published one.
     verdict: u32,
+    /// The claimant's position in the batch.
+    claimant: u32,
+}
+
+/// Who claimed a successor not seen before the batch.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Claim {
+    /// This expansion: it checks the state's invariants.
+    Mine,
+    /// The expansion of an earlier source of the batch, or an earlier successor of this one:
+    /// the merge numbers the state there, so here it is a state seen before.
+    Earlier,
+    /// The expansion of a later source, which may come after this one in queue order.
+    Later,
 }
 
 /// The successors of a batch that were not seen before it: the first expansion to meet one
@@ -85,7 +99,7 @@ pub(crate) struct BatchClaims {
 pub(crate) enum Resolution {
     /// Met for the first time in queue order: it gets number `index` (the one offered). The
     /// claimant's verdict comes with it when the claimant published one.
-    New { verdict: Option<Option<usize>> },
+    New { verdict: Option<Option<usize>>, claimant: u32 },
     /// Already numbered by the merge of an earlier source of the batch.
     Known(u32),
 }
@@ -102,21 +116,27 @@ impl BatchClaims {
         shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Whether `fingerprint` was not claimed before (and is claimed now).
-    fn claim(&self, fingerprint: u64) -> bool {
-        let entry = ClaimEntry { index: UNMERGED, verdict: VERDICT_PENDING };
+    /// Claims `fingerprint` for the expansion at `position` unless another one did.
+    pub(crate) fn claim(&self, fingerprint: u64, position: u32) -> Claim {
+        let entry = ClaimEntry { index: UNMERGED, verdict: VERDICT_PENDING, claimant: position };
         match self.shard(fingerprint).entry(fingerprint) {
-            std::collections::hash_map::Entry::Occupied(_) => false,
+            std::collections::hash_map::Entry::Occupied(claimed) => {
+                if claimed.get().claimant <= position {
+                    Claim::Earlier
+                } else {
+                    Claim::Later
+                }
+            }
             std::collections::hash_map::Entry::Vacant(vacant) => {
                 vacant.insert(entry);
-                true
+                Claim::Mine
             }
         }
     }
 
     /// The claimant's invariant verdict, for the merge of an earlier source that reaches the
     /// same state.
-    fn publish_verdict(&self, fingerprint: u64, violation: Option<usize>) {
+    pub(crate) fn publish_verdict(&self, fingerprint: u64, violation: Option<usize>) {
         if let Some(entry) = self.shard(fingerprint).get_mut(&fingerprint) {
             entry.verdict = match violation {
                 None => VERDICT_HOLDS,
@@ -128,19 +148,21 @@ impl BatchClaims {
     /// Numbers the state `index` if the merge meets it for the first time.
     pub(crate) fn resolve(&self, fingerprint: u64, index: u32) -> Resolution {
         let mut shard = self.shard(fingerprint);
-        let entry = shard
-            .entry(fingerprint)
-            .or_insert(ClaimEntry { index: UNMERGED, verdict: VERDICT_PENDING });
+        let entry = shard.entry(fingerprint).or_insert(ClaimEntry {
+            index: UNMERGED,
+            verdict: VERDICT_PENDING,
+            claimant: u32::MAX,
+        });
         if entry.index != UNMERGED {
             return Resolution::Known(entry.index);
         }
         entry.index = index;
-        let verdict = match entry.verdict {
-            VERDICT_PENDING => None,
-            VERDICT_HOLDS => Some(None),
-            violated => Some(Some((violated - VERDICT_BASE) as usize)),
-        };
-        Resolution::New { verdict }
+        Resolution::New { verdict: decode_verdict(entry.verdict), claimant: entry.claimant }
+    }
+
+    /// The claimant's verdict on `fingerprint`, if it published one.
+    pub(crate) fn published_verdict(&self, fingerprint: u64) -> Option<Option<usize>> {
+        self.shard(fingerprint).get(&fingerprint).and_then(|entry| decode_verdict(entry.verdict))
     }
 
     /// Forgets every claim (between batches, when no expansion runs).
@@ -148,6 +170,14 @@ impl BatchClaims {
         for shard in &self.shards {
             shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clear();
         }
+    }
+}
+
+fn decode_verdict(verdict: u32) -> Option<Option<usize>> {
+    match verdict {
+        VERDICT_PENDING => None,
+        VERDICT_HOLDS => Some(None),
+        violated => Some(Some((violated - VERDICT_BASE) as usize)),
     }
 }
 
@@ -170,7 +200,7 @@ impl Expander<'_> {
             let (generated, result) = action.successors(&model.evaluator, source, worker);
             worker.level.set(depth + 1);
             for values in generated {
-                match self.examine(source, values, action_index as u32, worker) {
+                match self.examine(source, position as u32, values, action_index as u32, worker) {
                     Ok(successor) => expansion.successors.push(successor),
                     Err((phase, failure)) => {
                         expansion.error = Some((phase, failure, Some(action_index as u32)));
@@ -193,6 +223,7 @@ impl Expander<'_> {
     fn examine(
         &self,
         source: &[Value],
+        position: u32,
         mut values: Vec<Value>,
         action: u32,
         worker: &WorkerContext,
@@ -211,7 +242,11 @@ impl Expander<'_> {
         // TLC checks the invariants of every successor it has not seen, and of every successor
         // the constraints exclude (it never looks those up). A state reached again within the
         // batch is checked once, by whichever expansion claims it first.
-        let maybe_new = !in_model || (known_index.is_none() && self.claims.claim(fingerprint));
+        let claim = match (in_model, known_index) {
+            (true, None) => Some(self.claims.claim(fingerprint, position)),
+            _ => None,
+        };
+        let maybe_new = !in_model || claim == Some(Claim::Mine);
         let invariant_violation = if maybe_new {
             check_invariants(model, &values, worker).map_err(|f| (ErrorPhase::Invariant, f))?
         } else {
@@ -222,9 +257,11 @@ impl Expander<'_> {
         }
         let implied_violation = implied_violation(model, source, &values, worker)
             .map_err(|f| (ErrorPhase::ImpliedAction, f))?;
-        // A state seen before the batch is only counted by the merge (unless it shows a
-        // violation): its values are dropped here, by the thread that built them.
-        let values = (known_index.is_none() || implied_violation.is_some()).then(|| values.into());
+        // A state seen before the batch, or first reached by an earlier source of the batch, is
+        // only counted by the merge (unless it shows a violation): its values are dropped here,
+        // by the thread that built them.
+        let seen_before = known_index.is_some() || claim == Some(Claim::Earlier);
+        let values = (!seen_before || implied_violation.is_some()).then(|| values.into());
         Ok(Successor {
             values,
             action,
@@ -236,5 +273,42 @@ impl Expander<'_> {
             implied_violation,
             known_index,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BatchClaims, Claim, Resolution};
+
+    #[test]
+    fn the_first_claim_wins_and_later_claims_say_where_the_claimant_is() {
+        let claims = BatchClaims::new();
+        assert_eq!(claims.claim(42, 5), Claim::Mine);
+        assert_eq!(claims.claim(42, 9), Claim::Earlier);
+        assert_eq!(claims.claim(42, 5), Claim::Earlier);
+        assert_eq!(claims.claim(42, 2), Claim::Later);
+        assert_eq!(claims.claim(43, 2), Claim::Mine);
+    }
+
+    #[test]
+    fn the_merge_numbers_a_claimed_state_once_with_the_claimants_verdict() {
+        let claims = BatchClaims::new();
+        // Claimed by a later source that has not published its verdict yet: the merge of the
+        // earlier source numbers the state and has to check the invariants itself.
+        assert_eq!(claims.claim(7, 3), Claim::Mine);
+        assert!(matches!(claims.resolve(7, 100), Resolution::New { verdict: None, claimant: 3 }));
+        assert_eq!(claims.published_verdict(7), None);
+        assert!(matches!(claims.resolve(7, 101), Resolution::Known(100)));
+        // Published verdicts travel to the merge: holds, and the second invariant violated.
+        claims.claim(8, 0);
+        claims.publish_verdict(8, None);
+        assert!(matches!(claims.resolve(8, 101), Resolution::New { verdict: Some(None), .. }));
+        claims.claim(9, 0);
+        claims.publish_verdict(9, Some(1));
+        assert!(matches!(claims.resolve(9, 102), Resolution::New { verdict: Some(Some(1)), .. }));
+        // Cleared between batches.
+        claims.clear();
+        assert_eq!(claims.claim(7, 0), Claim::Mine);
+        assert!(matches!(claims.resolve(7, 200), Resolution::New { verdict: None, .. }));
     }
 }

@@ -61,6 +61,8 @@ struct Delivery {
     slots: Vec<Option<Expansion>>,
     /// The position the merge waits for (`usize::MAX` when it does not wait).
     awaited: usize,
+    /// Slots before this one were taken by the merge.
+    taken: usize,
 }
 
 impl Batch {
@@ -78,7 +80,7 @@ impl Batch {
             statistics,
             next_position: AtomicUsize::new(0),
             stopped: AtomicBool::new(false),
-            delivery: Mutex::new(Delivery { slots, awaited: usize::MAX }),
+            delivery: Mutex::new(Delivery { slots, awaited: usize::MAX, taken: 0 }),
             delivered: Condvar::new(),
         }
     }
@@ -140,7 +142,24 @@ impl Batch {
 
     /// The expansion at `position` if it was delivered.
     pub(crate) fn try_take(&self, position: usize) -> Option<Expansion> {
-        self.lock().slots.get_mut(position).and_then(Option::take)
+        let mut delivery = self.lock();
+        let expansion = delivery.slots.get_mut(position).and_then(Option::take)?;
+        delivery.taken = delivery.taken.max(position + 1);
+        Some(expansion)
+    }
+
+    /// Waits until the expansion at `position` (handed out already) is delivered, leaving it in
+    /// its slot; returns at once for a position the merge has taken.
+    pub(crate) fn wait_delivered(&self, position: usize) {
+        let mut delivery = self.lock();
+        while position >= delivery.taken
+            && delivery.slots.get(position).is_some_and(Option::is_none)
+        {
+            delivery.awaited = position;
+            delivery =
+                self.delivered.wait(delivery).unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        delivery.awaited = usize::MAX;
     }
 
     /// The expansion at `position`, waiting for it (it was handed out already).
@@ -152,6 +171,7 @@ impl Batch {
                 Some(slot) => {
                     if let Some(expansion) = slot.take() {
                         delivery.awaited = usize::MAX;
+                        delivery.taken = delivery.taken.max(position + 1);
                         return expansion;
                     }
                 }
@@ -252,5 +272,51 @@ fn stopped_unexpectedly() -> Expansion {
             None,
         )),
         stop_requested: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Batch, Expansion};
+
+    fn empty_expansion(successors_stop: bool) -> Expansion {
+        Expansion { successors: Vec::new(), error: None, stop_requested: successors_stop }
+    }
+
+    #[test]
+    fn positions_are_handed_out_once_and_delivered_expansions_wait_in_their_slots() {
+        let batch = Batch::new(vec![Vec::new().into(); 3], vec![0, 1, 2], 1, Default::default());
+        assert_eq!(batch.take_position(), Some(0));
+        assert_eq!(batch.take_position(), Some(1));
+        assert!(batch.try_take(1).is_none());
+        batch.deliver(1, empty_expansion(true));
+        assert!(batch.try_take(0).is_none());
+        assert!(batch.try_take(1).is_some_and(|expansion| expansion.stop_requested));
+        batch.stop();
+        assert_eq!(batch.take_position(), None);
+        // Waiting for a delivered slot, or for one the merge took, returns at once.
+        batch.deliver(2, empty_expansion(false));
+        batch.wait_delivered(2);
+        batch.wait_delivered(1);
+        assert!(batch.try_take(2).is_some());
+    }
+
+    #[test]
+    fn the_merge_waits_for_an_expansion_another_thread_delivers() {
+        let batch =
+            Batch::new(vec![Vec::new().into(); 64], (0..64).collect(), 1, Default::default());
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                // Delivered out of order, the last ones first.
+                for position in (0..64).rev() {
+                    std::thread::yield_now();
+                    batch.deliver(position, empty_expansion(position % 2 == 0));
+                }
+            });
+            for position in 0..64 {
+                let expansion = batch.wait_take(position);
+                assert_eq!(expansion.stop_requested, position % 2 == 0);
+            }
+        });
     }
 }

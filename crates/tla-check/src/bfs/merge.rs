@@ -11,6 +11,7 @@ use super::{error, ErrorPhase, Search, TraceStep, Verdict};
 use crate::checks::{check_invariants, invariant_name};
 use crate::coverage::{action_error, Coverage};
 use crate::expansion::{Expansion, Resolution};
+use crate::worker_pool::Batch;
 
 impl Search<'_> {
     /// Merges the expansion of state `source`, the next one in queue order, with
@@ -20,6 +21,7 @@ impl Search<'_> {
         &mut self,
         source: u32,
         expansion: Expansion,
+        batch: &Batch,
         next_frontier: &mut Vec<u32>,
         remaining_from_source: usize,
     ) -> Option<Verdict> {
@@ -67,7 +69,7 @@ impl Search<'_> {
                     counts.generated += 1;
                 }
                 let mut new_index = None;
-                if let Some(Resolution::New { verdict: claimed }) = resolution {
+                if let Some(Resolution::New { verdict: published, claimant }) = resolution {
                     let index = self.states.len() as u32;
                     self.batch_new_states.push((successor.fingerprint, index));
                     self.states.push(state.clone());
@@ -83,10 +85,17 @@ impl Search<'_> {
                     new_index = Some(index);
                     // With several workers, the expansion that claimed the state (and checked its
                     // invariants) may come after this one in queue order: its verdict is reused,
-                    // or, when it has not published one yet, the invariants are checked here.
+                    // once it is published (its expansion is waited for when it still runs). If
+                    // the claimant never published one (its check failed), it is checked here.
+                    let claimed = || {
+                        published.or_else(|| {
+                            batch.wait_delivered(claimant as usize);
+                            self.tables.claims.published_verdict(successor.fingerprint)
+                        })
+                    };
                     let violation = if successor.invariants_checked {
                         Ok(successor.invariant_violation)
-                    } else if let Some(verdict) = claimed {
+                    } else if let Some(verdict) = claimed() {
                         Ok(verdict)
                     } else {
                         check_invariants(model, &self.states[index as usize], &self.worker)
