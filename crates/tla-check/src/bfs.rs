@@ -10,9 +10,10 @@
 //! implied actions (`[][A]_v` properties) on every transition, and a state without any successor
 //! is a deadlock unless deadlock checking is off.
 
+mod merge;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tla_values::fast_hash::IntegerMap;
 
 use tla_eval::{split_definition_actions, successors, Action, Ctx, Env, Failure, WorkerContext};
 use tla_values::Value;
@@ -20,9 +21,9 @@ use tla_values::Value;
 use crate::checks::{
     check_invariants, first_failing_constraint, invariant_name, normalize_and_fingerprint,
 };
-use crate::coverage::{action_error, Coverage, CoverageSnapshot, EventReply};
-use crate::expansion::{expand_batch, BatchClaims, Expander, Expansion};
+use crate::coverage::{Coverage, CoverageSnapshot, EventReply};
 use crate::model::{Model, NextRelation};
+use crate::worker_pool::{Batch, FingerprintTables, WorkerPool};
 
 mod evaluation_failures;
 
@@ -280,7 +281,7 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
         statistics,
         outdegree,
         action_counts: search.action_counts,
-        actions: search.actions,
+        actions: Arc::try_unwrap(search.actions).unwrap_or_else(|shared| shared.to_vec()),
         duration: started.elapsed(),
         coverage,
     }
@@ -290,13 +291,16 @@ struct Search<'m> {
     model: &'m Model,
     options: &'m CheckOptions,
     started: Instant,
-    actions: Vec<Action>,
+    actions: Arc<Vec<Action>>,
     states: Vec<Arc<[Value]>>,
     /// Per state: its predecessor and the action that led to it (`u32::MAX` for initial states).
     parents: Vec<(u32, u32)>,
     /// Per state: its depth (initial states have depth 1).
     depths: Vec<u32>,
-    seen: IntegerMap<u64, u32>,
+    /// The seen states' fingerprints, and the current batch's claims.
+    tables: Arc<FingerprintTables>,
+    /// The states the merge of the current batch numbered, added to `tables` after the batch.
+    batch_new_states: Vec<(u64, u32)>,
     statistics: Statistics,
     queue_left: u64,
     worker: WorkerContext,
@@ -319,11 +323,12 @@ impl<'m> Search<'m> {
             model,
             options,
             started,
-            actions: Vec::new(),
+            actions: Arc::new(Vec::new()),
             states: Vec::new(),
             parents: Vec::new(),
             depths: Vec::new(),
-            seen: IntegerMap::default(),
+            tables: Arc::new(FingerprintTables::new()),
+            batch_new_states: Vec::new(),
             statistics: Statistics::default(),
             queue_left: 0,
             worker: crate::coverage::worker_context(model, 0, options.seed, options.coverage),
@@ -356,7 +361,7 @@ impl<'m> Search<'m> {
 
     fn run(&mut self) -> Verdict {
         let model = self.model;
-        self.actions = match &model.next {
+        let actions = match &model.next {
             NextRelation::Definition(def) => {
                 match split_definition_actions(&model.evaluator, *def, &self.worker) {
                     Ok(actions) => actions,
@@ -371,6 +376,7 @@ impl<'m> Search<'m> {
                 }
             }
         };
+        self.actions = Arc::new(actions);
         self.action_counts = vec![ActionCounts::default(); self.actions.len()];
         if self.options.coverage {
             self.coverage = Some(Coverage::new(model, self.actions.len()));
@@ -383,7 +389,7 @@ impl<'m> Search<'m> {
         if let Some(counters) = self.worker.expression_coverage.as_deref() {
             counters.set_enabled(false);
         }
-        let mut frontier = match initial {
+        let frontier = match initial {
             Ok(frontier) => frontier,
             Err(verdict) => return verdict,
         };
@@ -391,32 +397,8 @@ impl<'m> Search<'m> {
         if !frontier.is_empty() {
             self.statistics.depth = 1;
         }
-        while !frontier.is_empty() {
-            let mut next_frontier = Vec::new();
-            for (batch_index, batch) in frontier.chunks(BATCH).enumerate() {
-                if let Some(verdict) = self.limits_reached() {
-                    self.queue_left =
-                        (frontier.len() - batch_index * BATCH + next_frontier.len()) as u64;
-                    return verdict;
-                }
-                let expansions = self.expand_batch(batch);
-                let remaining_after = frontier.len() - batch_index * BATCH;
-                if let Some(verdict) =
-                    self.merge(batch, expansions, &mut next_frontier, remaining_after)
-                {
-                    return verdict;
-                }
-                // The level's last batch is reported as the end of the level, below.
-                if remaining_after > batch.len() {
-                    self.progress(Statistics {
-                        queue: (remaining_after - batch.len() + next_frontier.len()) as u64,
-                        ..self.statistics
-                    });
-                }
-            }
-            frontier = next_frontier;
-            self.statistics.queue = frontier.len() as u64;
-            self.progress(Statistics { queue: frontier.len() as u64, ..self.statistics });
+        if let Some(verdict) = self.explore_with_helpers(frontier) {
+            return verdict;
         }
         self.queue_left = 0;
         if self.options.record_graph {
@@ -453,6 +435,126 @@ impl<'m> Search<'m> {
             }
         }
         Verdict::Success
+    }
+
+    /// Explores level by level from `frontier`, with the helper threads `-workers` asks for
+    /// (the search's own thread is a worker too); `Some` verdict when the run must stop.
+    fn explore_with_helpers(&mut self, frontier: Vec<u32>) -> Option<Verdict> {
+        let helpers = self.options.workers.max(1) - 1;
+        if helpers == 0 {
+            return self.explore(frontier, None);
+        }
+        let pool = WorkerPool::new();
+        let (model, actions, tables) = (self.model, self.actions.clone(), self.tables.clone());
+        let seed = self.options.seed;
+        std::thread::scope(|scope| {
+            for helper in 1..=helpers {
+                let (pool, actions, tables) = (&pool, &actions, &tables);
+                scope.spawn(move || pool.serve(helper as u32, model, actions, tables, seed));
+            }
+            let verdict = self.explore(frontier, Some(&pool));
+            pool.shut_down();
+            verdict
+        })
+    }
+
+    fn explore(&mut self, mut frontier: Vec<u32>, pool: Option<&WorkerPool>) -> Option<Verdict> {
+        while !frontier.is_empty() {
+            let mut next_frontier = Vec::new();
+            for (batch_index, batch) in frontier.chunks(BATCH).enumerate() {
+                if let Some(verdict) = self.limits_reached() {
+                    self.queue_left =
+                        (frontier.len() - batch_index * BATCH + next_frontier.len()) as u64;
+                    return Some(verdict);
+                }
+                let remaining_after = frontier.len() - batch_index * BATCH;
+                if let Some(verdict) =
+                    self.expand_and_merge(batch, pool, &mut next_frontier, remaining_after)
+                {
+                    return Some(verdict);
+                }
+                // The level's last batch is reported as the end of the level, below.
+                if remaining_after > batch.len() {
+                    self.progress(Statistics {
+                        queue: (remaining_after - batch.len() + next_frontier.len()) as u64,
+                        ..self.statistics
+                    });
+                }
+            }
+            frontier = next_frontier;
+            self.statistics.queue = frontier.len() as u64;
+            self.progress(Statistics { queue: frontier.len() as u64, ..self.statistics });
+        }
+        None
+    }
+
+    /// Expands one batch (with the helpers, when there are some) and merges its expansions in
+    /// queue order as they become ready; `Some` verdict when the run must stop.
+    fn expand_and_merge(
+        &mut self,
+        sources: &[u32],
+        pool: Option<&WorkerPool>,
+        next_frontier: &mut Vec<u32>,
+        remaining_from_batch_start: usize,
+    ) -> Option<Verdict> {
+        let depth = self.depths[*sources.first()? as usize];
+        let states = sources.iter().map(|index| self.states[*index as usize].clone()).collect();
+        let statistics = self.worker.statistics.get();
+        let batch = Arc::new(Batch::new(states, sources.to_vec(), depth, statistics));
+        if let Some(pool) = pool {
+            pool.publish(batch.clone());
+        }
+        let (model, actions, tables) = (self.model, self.actions.clone(), self.tables.clone());
+        let verdict = {
+            let seen = tables.read_seen();
+            let seed = self.options.seed;
+            let expander = batch.expander(model, &actions, &seen, &tables, pool.is_some(), seed);
+            let mut verdict = None;
+            for (position, source) in sources.iter().enumerate() {
+                // The next expansion in order: delivered by a helper, or expanded here (after
+                // expanding other positions here while it is not ready).
+                let expansion = loop {
+                    if let Some(expansion) = batch.try_take(position) {
+                        break expansion;
+                    }
+                    match batch.take_position() {
+                        Some(taken) => {
+                            let expansion = expander.expand(taken, &self.worker);
+                            if taken == position {
+                                break expansion;
+                            }
+                            batch.deliver(taken, expansion);
+                        }
+                        None => break batch.wait_take(position),
+                    }
+                };
+                // The merge's own invariant checks see the successors' level.
+                self.worker.level.set(u64::from(depth) + 1);
+                let remaining = remaining_from_batch_start - position;
+                verdict = self.merge(*source, expansion, &batch, next_frontier, remaining);
+                if verdict.is_some() {
+                    batch.stop();
+                    break;
+                }
+            }
+            verdict
+        };
+        if verdict.is_some() {
+            return verdict;
+        }
+        // No expansion of this batch runs any more: its new states join the seen ones.
+        tables.write_seen().extend(self.batch_new_states.drain(..));
+        tables.claims.clear();
+        let statistics = Statistics { queue: next_frontier.len() as u64, ..self.statistics };
+        self.worker.statistics.set(tla_eval::Statistics {
+            generated: statistics.generated,
+            distinct: statistics.distinct,
+            queue: statistics.queue,
+            diameter: statistics.depth,
+            initial: statistics.initial_states,
+            duration_seconds: self.started.elapsed().as_secs(),
+        });
+        None
     }
 
     fn event(&self, event: CheckEvent) -> EventReply {
@@ -544,7 +646,7 @@ impl<'m> Search<'m> {
                     return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None));
                 }
             };
-            if kept && self.seen.contains_key(&fingerprint) {
+            if kept && self.tables.read_seen().contains_key(&fingerprint) {
                 continue;
             }
             // TLC checks the invariants of every initial state it has not seen, even one the
@@ -554,7 +656,7 @@ impl<'m> Search<'m> {
             self.parents.push((u32::MAX, 0));
             self.depths.push(1);
             if kept {
-                self.seen.insert(fingerprint, index);
+                self.tables.write_seen().insert(fingerprint, index);
                 self.statistics.distinct += 1;
             }
             // TLC queues a kept new initial state before it checks it.
@@ -610,20 +712,6 @@ impl<'m> Search<'m> {
         Ok(frontier)
     }
 
-    /// Expands a batch of source states, in parallel when there are several workers.
-    fn expand_batch(&self, batch: &[u32]) -> Vec<Expansion> {
-        let expander = Expander {
-            model: self.model,
-            actions: &self.actions,
-            states: &self.states,
-            depths: &self.depths,
-            seen: &self.seen,
-            claims: &BatchClaims::new(),
-            seed: self.options.seed,
-        };
-        expand_batch(&expander, batch, self.options.workers, &self.worker, self.options.seed)
-    }
-
     /// Evaluates state `source` again as TLC evaluates it, counting per-expression coverage
     /// (the expansion itself did not count): the first `actions` actions in order, each
     /// successor checked as it is produced (its constraints, and its invariants when
@@ -671,246 +759,6 @@ impl<'m> Search<'m> {
         }
         self.worker.level.set(depth + 1);
         counters.set_enabled(false);
-    }
-
-    /// Merges expansions in queue order; returns the verdict when the run must stop.
-    fn merge(
-        &mut self,
-        batch: &[u32],
-        expansions: Vec<Expansion>,
-        next_frontier: &mut Vec<u32>,
-        remaining_from_batch_start: usize,
-    ) -> Option<Verdict> {
-        let model = self.model;
-        // With several workers, the expansion that claimed a state (and checked its invariants)
-        // may come after the one that reaches it first in queue order: its verdict is reused.
-        let claimed_verdicts: IntegerMap<u64, Option<usize>> = if self.options.workers > 1 {
-            expansions
-                .iter()
-                .flat_map(|expansion| &expansion.successors)
-                .filter(|successor| successor.in_model && successor.invariants_checked)
-                .map(|successor| (successor.fingerprint, successor.invariant_violation))
-                .collect()
-        } else {
-            IntegerMap::default()
-        };
-        for (position, (source, expansion)) in batch.iter().zip(expansions).enumerate() {
-            let queue_after_source = (remaining_from_batch_start - position - 1) as u64;
-            let had_successors = !expansion.successors.is_empty();
-            if let Some(coverage) = self.coverage.as_mut() {
-                record_expansion(coverage, &expansion, self.actions.len());
-            }
-            let mut new_here = 0;
-            let mut kept_edges = Vec::new();
-            // Per-expression coverage counts what TLC evaluates, in its order and up to where it
-            // stops: the actions of this state are evaluated again here, counting, as the merge
-            // reaches their successors (the expansion itself did not count).
-            let counting = self.worker.expression_coverage.is_some();
-            let mut checked = Vec::new();
-            let all_actions = self.actions.len();
-            for mut successor in expansion.successors {
-                if counting {
-                    let new = successor.in_model && !self.seen.contains_key(&successor.fingerprint);
-                    checked.push(new || !successor.in_model);
-                }
-                let stop_here = Some(checked.len().saturating_sub(1));
-                let state: Arc<[Value]> = std::mem::take(&mut successor.values).into();
-                self.statistics.generated += 1;
-                if let Some(coverage) = self.coverage.as_mut() {
-                    let failed = successor.failed_constraint.map(|index| index as usize);
-                    let evaluated = model.constraints.len() + model.action_constraints.len();
-                    coverage.record_constraints(failed, evaluated);
-                }
-                if let Some(counts) = self.action_counts.get_mut(successor.action as usize) {
-                    counts.generated += 1;
-                }
-                let mut new_index = None;
-                if successor.in_model && !self.seen.contains_key(&successor.fingerprint) {
-                    let index = self.states.len() as u32;
-                    self.seen.insert(successor.fingerprint, index);
-                    self.states.push(state.clone());
-                    self.parents.push((*source, successor.action));
-                    let depth = self.depths[*source as usize] + 1;
-                    self.depths.push(depth);
-                    self.statistics.depth = self.statistics.depth.max(u64::from(depth));
-                    new_here += 1;
-                    if let Some(counts) = self.action_counts.get_mut(successor.action as usize) {
-                        counts.distinct += 1;
-                    }
-                    self.statistics.distinct += 1;
-                    new_index = Some(index);
-                    let claimed = claimed_verdicts.get(&successor.fingerprint).copied();
-                    let violation = if successor.invariants_checked {
-                        Ok(successor.invariant_violation)
-                    } else if let Some(verdict) = claimed {
-                        Ok(verdict)
-                    } else {
-                        crate::checks::check_invariants_naming_failure(
-                            model,
-                            &self.states[index as usize],
-                            &self.worker,
-                        )
-                    };
-                    match violation {
-                        Ok(None) => {
-                            if let Some(coverage) = self.coverage.as_mut() {
-                                coverage.record_values(&self.states[index as usize]);
-                            }
-                            next_frontier.push(index)
-                        }
-                        Ok(Some(violated)) => {
-                            let verdict = Verdict::InvariantViolated {
-                                name: invariant_name(model, violated),
-                                initial: false,
-                                trace: self.trace_to(index),
-                            };
-                            if !self.options.continue_after_violation {
-                                self.queue_left = queue_after_source + next_frontier.len() as u64;
-                                self.replay_source(*source, &checked, stop_here, all_actions);
-                                return Some(verdict);
-                            }
-                            // `-continue`: report it and go on exploring from it, as TLC does.
-                            self.violations.push(verdict);
-                            next_frontier.push(index);
-                        }
-                        Err((invariant, mut failure)) => {
-                            self.queue_left = queue_after_source + next_frontier.len() as u64;
-                            self.replay_source(*source, &checked, stop_here, all_actions);
-                            // TLC's replay finds the state seen and does not evaluate the
-                            // invariant again: no positions.
-                            failure.positions.clear();
-                            let name = invariant_name(model, invariant);
-                            return Some(Verdict::EvaluationError {
-                                phase: ErrorPhase::Invariant,
-                                failure,
-                                trace: self.trace_to(index),
-                                action: None,
-                                checked: Some(CheckedFormula { name, location: None }),
-                            });
-                        }
-                    }
-                }
-                if !successor.in_model {
-                    if let Some(violated) = successor.invariant_violation {
-                        let mut trace = self.trace_to(*source);
-                        trace.push(TraceStep {
-                            state: state.clone(),
-                            action: Some(successor.action as usize),
-                        });
-                        let verdict = Verdict::InvariantViolated {
-                            name: invariant_name(model, violated),
-                            initial: false,
-                            trace,
-                        };
-                        if !self.options.continue_after_violation {
-                            self.queue_left = queue_after_source + next_frontier.len() as u64;
-                            self.replay_source(*source, &checked, stop_here, all_actions);
-                            return Some(verdict);
-                        }
-                        self.violations.push(verdict);
-                    }
-                }
-                if self.options.record_graph && successor.in_model {
-                    if let Some(target) =
-                        new_index.or_else(|| self.seen.get(&successor.fingerprint).copied())
-                    {
-                        kept_edges.push((target, successor.action));
-                    }
-                }
-                if let Some(violated) = successor.implied_violation {
-                    self.queue_left = queue_after_source + next_frontier.len() as u64;
-                    self.replay_source(*source, &checked, stop_here, all_actions);
-                    let mut trace = self.trace_to(*source);
-                    trace.push(TraceStep { state, action: Some(successor.action as usize) });
-                    return Some(Verdict::ActionPropertyViolated {
-                        name: model.implied_actions[violated].name.clone(),
-                        trace,
-                    });
-                }
-            }
-            // TLC samples the outdegree of completely expanded states only.
-            if expansion.error.is_none() {
-                self.outdegrees.push(new_here);
-            }
-            if self.options.record_graph {
-                if self.edges.len() <= *source as usize {
-                    self.edges.resize(self.states.len(), Vec::new());
-                }
-                self.edges[*source as usize] = kept_edges;
-            }
-            if counting {
-                match &expansion.error {
-                    Some((ErrorPhase::NextState, _, Some(action))) => {
-                        self.replay_source(*source, &checked, None, *action as usize + 1)
-                    }
-                    Some((phase, _, Some(action))) => {
-                        // A constraint or an invariant failed on the next successor.
-                        checked.push(*phase == ErrorPhase::Invariant);
-                        let stop = Some(checked.len() - 1);
-                        self.replay_source(*source, &checked, stop, *action as usize + 1)
-                    }
-                    _ => self.replay_source(*source, &checked, None, all_actions),
-                }
-            }
-            if let Some((phase, failure, action)) = expansion.error {
-                // TLC counts the successor it could not complete or fingerprint as generated.
-                if failure.incomplete_state.is_some() || failure.unfingerprintable_state.is_some() {
-                    self.statistics.generated += 1;
-                }
-                if let (Some(coverage), Some(action)) = (self.coverage.as_mut(), action) {
-                    coverage.record_error(action as usize, action_error(phase, &failure));
-                }
-                self.queue_left = queue_after_source + next_frontier.len() as u64;
-                let Some(failed) = expansion.failed_successor else {
-                    return Some(error(
-                        phase,
-                        failure,
-                        self.trace_to(*source),
-                        action.map(|a| a as usize),
-                    ));
-                };
-                return Some(self.check_failed(*source, phase, failure, action, failed));
-            }
-            if expansion.stop_requested {
-                self.queue_left = queue_after_source + next_frontier.len() as u64;
-                return Some(Verdict::Stopped);
-            }
-            if !had_successors && model.check_deadlock {
-                self.queue_left = queue_after_source + next_frontier.len() as u64;
-                return Some(Verdict::Deadlock { trace: self.trace_to(*source) });
-            }
-        }
-        let statistics = Statistics { queue: next_frontier.len() as u64, ..self.statistics };
-        self.worker.statistics.set(tla_eval::Statistics {
-            generated: statistics.generated,
-            distinct: statistics.distinct,
-            queue: statistics.queue,
-            diameter: statistics.depth,
-            initial: statistics.initial_states,
-            duration_seconds: self.started.elapsed().as_secs(),
-        });
-        None
-    }
-}
-
-/// Records which actions were tried and which were enabled in one expanded state: the actions
-/// run in order, up to the one that failed if one did.
-fn record_expansion(coverage: &mut Coverage, expansion: &Expansion, actions: usize) {
-    let tried = match &expansion.error {
-        Some((_, _, Some(failing))) => *failing as usize + 1,
-        _ => actions,
-    };
-    for activity in coverage.actions.iter_mut().take(tried) {
-        activity.tried += 1;
-    }
-    let mut previous = None;
-    for successor in &expansion.successors {
-        if previous != Some(successor.action) {
-            previous = Some(successor.action);
-            if let Some(activity) = coverage.actions.get_mut(successor.action as usize) {
-                activity.enabled += 1;
-            }
-        }
     }
 }
 

@@ -17,6 +17,7 @@ pub mod model;
 pub mod report;
 pub mod simulate;
 pub mod symmetry;
+mod worker_pool;
 
 pub use bfs::{
     check, CheckEvent, CheckOptions, CheckReport, CheckedFormula, ErrorPhase, LimitKind, Limits,

@@ -10,7 +10,7 @@ use tla_values::Value;
 
 use super::{CheckedFormula, ErrorPhase, Search, TraceStep, Verdict};
 use crate::checks::invariant_name;
-use crate::expansion::FailedSuccessor;
+use crate::expansion::{FailedSuccessor, Resolution};
 
 impl Search<'_> {
     /// The verdict when a check of initial state `state` failed to evaluate: TLC reports it as
@@ -57,10 +57,18 @@ impl Search<'_> {
             counts.generated += 1;
         }
         let state: Arc<[Value]> = failed.values.into();
-        let trace = match failed.fingerprint {
-            Some(fingerprint) if !self.seen.contains_key(&fingerprint) => {
+        // New when seen neither before the batch nor by the merge of an earlier source of it.
+        let new_fingerprint = failed.fingerprint.filter(|fingerprint| {
+            !self.tables.read_seen().contains_key(fingerprint)
+                && matches!(
+                    self.tables.claims.resolve(*fingerprint, self.states.len() as u32),
+                    Resolution::New { .. }
+                )
+        });
+        let trace = match new_fingerprint {
+            Some(fingerprint) => {
                 let index = self.states.len() as u32;
-                self.seen.insert(fingerprint, index);
+                self.batch_new_states.push((fingerprint, index));
                 self.states.push(state);
                 self.parents.push((source, action_index));
                 let depth = self.depths[source as usize] + 1;

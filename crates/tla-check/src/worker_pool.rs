@@ -1,0 +1,328 @@
+//! The helper threads of a breadth-first search with several workers, and the hand-over of
+//! their expansions to the merge, which takes them in queue order.
+//!
+//! The helpers live as long as the search (no thread is started per batch, and each keeps its
+//! own allocator heap and evaluation context). For each batch the search publishes a [`Batch`];
+//! the helpers and the search's own thread take its positions one at a time and deliver each
+//! expansion to its slot. The search's thread merges the slots in order as soon as they are
+//! ready, and expands a position itself whenever the next slot in order is not ready yet, so
+//! the merge overlaps with the expansion of the rest of the batch and the only serial part left
+//! is the merge of the batch's last few sources.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
+
+use tla_eval::{Action, Failure, WorkerContext};
+use tla_values::fast_hash::IntegerMap;
+use tla_values::{EvalErrorKind, Value};
+
+use crate::bfs::ErrorPhase;
+use crate::expansion::{BatchClaims, Expander, Expansion};
+use crate::model::Model;
+
+/// The fingerprint tables the expansions read and the merge writes.
+pub(crate) struct FingerprintTables {
+    /// Every state numbered so far, by fingerprint: written between batches only, so the
+    /// expansions of a batch read it without waiting.
+    pub(crate) seen: RwLock<IntegerMap<u64, u32>>,
+    /// The current batch's successors not in `seen` (see [`BatchClaims`]).
+    pub(crate) claims: BatchClaims,
+}
+
+impl FingerprintTables {
+    pub(crate) fn new() -> FingerprintTables {
+        FingerprintTables { seen: RwLock::new(IntegerMap::default()), claims: BatchClaims::new() }
+    }
+
+    pub(crate) fn read_seen(&self) -> std::sync::RwLockReadGuard<'_, IntegerMap<u64, u32>> {
+        self.seen.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub(crate) fn write_seen(&self) -> std::sync::RwLockWriteGuard<'_, IntegerMap<u64, u32>> {
+        self.seen.write().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// One batch of source states (part of one level), as the workers expand it.
+pub(crate) struct Batch {
+    pub(crate) sources: Vec<Arc<[Value]>>,
+    pub(crate) source_indices: Vec<u32>,
+    pub(crate) depth: u32,
+    /// The counters `TLCGet` shows while the batch is expanded (those after the last batch).
+    pub(crate) statistics: tla_eval::Statistics,
+    next_position: AtomicUsize,
+    stopped: AtomicBool,
+    delivery: Mutex<Delivery>,
+    delivered: Condvar,
+}
+
+struct Delivery {
+    slots: Vec<Option<Expansion>>,
+    /// The position the merge waits for (`usize::MAX` when it does not wait).
+    awaited: usize,
+    /// Slots before this one were taken by the merge.
+    taken: usize,
+}
+
+impl Batch {
+    pub(crate) fn new(
+        sources: Vec<Arc<[Value]>>,
+        source_indices: Vec<u32>,
+        depth: u32,
+        statistics: tla_eval::Statistics,
+    ) -> Batch {
+        let slots = (0..sources.len()).map(|_| None).collect();
+        Batch {
+            sources,
+            source_indices,
+            depth,
+            statistics,
+            next_position: AtomicUsize::new(0),
+            stopped: AtomicBool::new(false),
+            delivery: Mutex::new(Delivery { slots, awaited: usize::MAX, taken: 0 }),
+            delivered: Condvar::new(),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.sources.len()
+    }
+
+    /// An expander over this batch.
+    pub(crate) fn expander<'a>(
+        &'a self,
+        model: &'a Model,
+        actions: &'a [Action],
+        seen: &'a IntegerMap<u64, u32>,
+        tables: &'a FingerprintTables,
+        share_verdicts: bool,
+        seed: u64,
+    ) -> Expander<'a> {
+        Expander {
+            model,
+            actions,
+            sources: &self.sources,
+            source_indices: &self.source_indices,
+            depth: self.depth,
+            seen,
+            claims: &tables.claims,
+            share_verdicts,
+            seed,
+        }
+    }
+
+    /// The next position nobody expands yet, if any.
+    pub(crate) fn take_position(&self) -> Option<usize> {
+        if self.stopped.load(Ordering::Relaxed) {
+            return None;
+        }
+        let position = self.next_position.fetch_add(1, Ordering::Relaxed);
+        (position < self.len()).then_some(position)
+    }
+
+    /// No position is handed out any more (the merge stopped the run).
+    pub(crate) fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Delivery> {
+        self.delivery.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub(crate) fn deliver(&self, position: usize, expansion: Expansion) {
+        let mut delivery = self.lock();
+        if let Some(slot) = delivery.slots.get_mut(position) {
+            *slot = Some(expansion);
+        }
+        if delivery.awaited == position {
+            self.delivered.notify_one();
+        }
+    }
+
+    /// The expansion at `position` if it was delivered.
+    pub(crate) fn try_take(&self, position: usize) -> Option<Expansion> {
+        let mut delivery = self.lock();
+        let expansion = delivery.slots.get_mut(position).and_then(Option::take)?;
+        delivery.taken = delivery.taken.max(position + 1);
+        Some(expansion)
+    }
+
+    /// Waits until the expansion at `position` (handed out already) is delivered, leaving it in
+    /// its slot; returns at once for a position the merge has taken.
+    pub(crate) fn wait_delivered(&self, position: usize) {
+        let mut delivery = self.lock();
+        while position >= delivery.taken
+            && delivery.slots.get(position).is_some_and(Option::is_none)
+        {
+            delivery.awaited = position;
+            delivery =
+                self.delivered.wait(delivery).unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        delivery.awaited = usize::MAX;
+    }
+
+    /// The expansion at `position`, waiting for it (it was handed out already).
+    pub(crate) fn wait_take(&self, position: usize) -> Expansion {
+        let mut delivery = self.lock();
+        loop {
+            match delivery.slots.get_mut(position) {
+                None => return stopped_unexpectedly(),
+                Some(slot) => {
+                    if let Some(expansion) = slot.take() {
+                        delivery.awaited = usize::MAX;
+                        delivery.taken = delivery.taken.max(position + 1);
+                        return expansion;
+                    }
+                }
+            }
+            delivery.awaited = position;
+            delivery =
+                self.delivered.wait(delivery).unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+    }
+}
+
+/// The helpers' shared mailbox: the batch to work on.
+pub(crate) struct WorkerPool {
+    state: Mutex<PoolState>,
+    wake: Condvar,
+}
+
+struct PoolState {
+    batch: Option<Arc<Batch>>,
+    generation: u64,
+    shut_down: bool,
+}
+
+impl WorkerPool {
+    pub(crate) fn new() -> WorkerPool {
+        WorkerPool {
+            state: Mutex::new(PoolState { batch: None, generation: 0, shut_down: false }),
+            wake: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, PoolState> {
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Hands `batch` to the helpers.
+    pub(crate) fn publish(&self, batch: Arc<Batch>) {
+        let mut state = self.lock();
+        state.batch = Some(batch);
+        state.generation += 1;
+        self.wake.notify_all();
+    }
+
+    /// Tells the helpers to return.
+    pub(crate) fn shut_down(&self) {
+        let mut state = self.lock();
+        state.shut_down = true;
+        state.batch = None;
+        self.wake.notify_all();
+    }
+
+    /// A helper's life: expand positions of each published batch until shut down.
+    pub(crate) fn serve(
+        &self,
+        worker_id: u32,
+        model: &Model,
+        actions: &[Action],
+        tables: &FingerprintTables,
+        seed: u64,
+    ) {
+        let worker = WorkerContext::new(worker_id, seed);
+        let mut generation = 0;
+        loop {
+            let batch = {
+                let mut state = self.lock();
+                loop {
+                    if state.shut_down {
+                        return;
+                    }
+                    if state.generation != generation {
+                        generation = state.generation;
+                        break state.batch.clone();
+                    }
+                    state = self.wake.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
+                }
+            };
+            let Some(batch) = batch else { continue };
+            worker.statistics.set(batch.statistics);
+            let seen = tables.read_seen();
+            let expander = batch.expander(model, actions, &seen, tables, true, seed);
+            while let Some(position) = batch.take_position() {
+                let expansion =
+                    catch_unwind(AssertUnwindSafe(|| expander.expand(position, &worker)))
+                        .unwrap_or_else(|_| stopped_unexpectedly());
+                batch.deliver(position, expansion);
+            }
+        }
+    }
+}
+
+/// What a position's expansion becomes when its worker died.
+fn stopped_unexpectedly() -> Expansion {
+    Expansion {
+        successors: Vec::new(),
+        error: Some((
+            ErrorPhase::NextState,
+            Failure::message(EvalErrorKind::Unsupported, "A worker thread stopped unexpectedly."),
+            None,
+        )),
+        failed_successor: None,
+        stop_requested: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Batch, Expansion};
+
+    fn empty_expansion(successors_stop: bool) -> Expansion {
+        Expansion {
+            successors: Vec::new(),
+            error: None,
+            failed_successor: None,
+            stop_requested: successors_stop,
+        }
+    }
+
+    #[test]
+    fn positions_are_handed_out_once_and_delivered_expansions_wait_in_their_slots() {
+        let batch = Batch::new(vec![Vec::new().into(); 3], vec![0, 1, 2], 1, Default::default());
+        assert_eq!(batch.take_position(), Some(0));
+        assert_eq!(batch.take_position(), Some(1));
+        assert!(batch.try_take(1).is_none());
+        batch.deliver(1, empty_expansion(true));
+        assert!(batch.try_take(0).is_none());
+        assert!(batch.try_take(1).is_some_and(|expansion| expansion.stop_requested));
+        batch.stop();
+        assert_eq!(batch.take_position(), None);
+        // Waiting for a delivered slot, or for one the merge took, returns at once.
+        batch.deliver(2, empty_expansion(false));
+        batch.wait_delivered(2);
+        batch.wait_delivered(1);
+        assert!(batch.try_take(2).is_some());
+    }
+
+    #[test]
+    fn the_merge_waits_for_an_expansion_another_thread_delivers() {
+        let batch =
+            Batch::new(vec![Vec::new().into(); 64], (0..64).collect(), 1, Default::default());
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                // Delivered out of order, the last ones first.
+                for position in (0..64).rev() {
+                    std::thread::yield_now();
+                    batch.deliver(position, empty_expansion(position % 2 == 0));
+                }
+            });
+            for position in 0..64 {
+                let expansion = batch.wait_take(position);
+                assert_eq!(expansion.stop_requested, position % 2 == 0);
+            }
+        });
+    }
+}
