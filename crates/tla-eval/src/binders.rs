@@ -30,13 +30,7 @@ impl Evaluator {
         }
         let mut enumerated = Vec::with_capacity(bounds.len());
         for bound in bounds {
-            let Some(set) = &bound.set else {
-                return Err(Failure::message(
-                    EvalErrorKind::NotEnumerable,
-                    "TLC cannot handle an unbounded quantifier or CHOOSE.",
-                ))
-                .at(at);
-            };
+            let set = bounded_set(bound, at)?;
             let value = self.eval(set, env, ctx)?;
             let elements = sets::enumerated(&value).at(set)?;
             elements.normalized().map_err(Failure::new).at(set)?;
@@ -73,13 +67,7 @@ impl Evaluator {
         at: &Expr,
         visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
     ) -> EvalOutcome<bool> {
-        let Some(set) = &bound.set else {
-            return Err(Failure::message(
-                EvalErrorKind::NotEnumerable,
-                "TLC cannot handle an unbounded quantifier or CHOOSE.",
-            ))
-            .at(at);
-        };
+        let set = bounded_set(bound, at)?;
         let value = self.eval(set, env, ctx)?;
         self.for_each_element_of(&value, set, env, visit)
     }
@@ -339,4 +327,16 @@ pub(crate) fn bind_function_argument(
         }
     }
     Ok(inner)
+}
+
+/// The set a quantifier or `CHOOSE` ranges over; TLC's error when it has none.
+fn bounded_set(bound: &'static Bound, at: &Expr) -> EvalOutcome<&'static Expr> {
+    match &bound.set {
+        Some(set) => Ok(set),
+        None => Err(Failure::message(
+            EvalErrorKind::NotEnumerable,
+            "TLC cannot handle an unbounded quantifier or CHOOSE.",
+        ))
+        .at(at),
+    }
 }

@@ -123,27 +123,10 @@ pub fn lexed_names_and_strings(text: &str) -> (Vec<String>, Vec<String>) {
     (names, strings)
 }
 
-/// The value of a string literal token (quotes included): SANY's escapes `\n \t \r \f \\ \"`.
+/// The value of a string literal token (quotes included).
 fn string_literal_value(token: &str) -> String {
     let body = token.strip_prefix('"').unwrap_or(token);
-    let body = body.strip_suffix('"').unwrap_or(body);
-    let mut res = String::with_capacity(body.len());
-    let mut chars = body.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            res.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => res.push('\n'),
-            Some('t') => res.push('\t'),
-            Some('r') => res.push('\r'),
-            Some('f') => res.push('\u{c}'),
-            Some(other) => res.push(other),
-            None => res.push('\\'),
-        }
-    }
-    res
+    tla_syntax::unescape_string_literal(body.strip_suffix('"').unwrap_or(body))
 }
 
 /// The names of `spec` in TLC's first-seen order (steps 2 to 5 above; the caller interns the
@@ -223,12 +206,7 @@ impl OrderedNames {
 /// nested in a file count as part of it (their dependencies as the file's instancees, which is
 /// approximate). Names that are not loaded files are skipped; unreachable files go last.
 pub fn parse_order(spec: &Specification) -> Vec<usize> {
-    let index: BTreeMap<&str, usize> = spec
-        .files
-        .iter()
-        .enumerate()
-        .map(|(idx, file)| (file.expected_name.as_str(), idx))
-        .collect();
+    let index = spec.file_indices_by_name();
     let dependencies: Vec<(Vec<usize>, Vec<usize>)> = spec
         .files
         .iter()

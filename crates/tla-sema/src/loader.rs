@@ -61,14 +61,18 @@ pub struct Specification {
 }
 
 impl Specification {
-    /// The files in an order where every module comes after the modules it depends on.
-    pub fn dependency_order(&self) -> Vec<usize> {
-        let index: BTreeMap<&str, usize> = self
-            .files
+    /// Each loaded file's position in `files`, by the module name it must declare.
+    pub fn file_indices_by_name(&self) -> BTreeMap<&str, usize> {
+        self.files
             .iter()
             .enumerate()
             .map(|(idx, file)| (file.expected_name.as_str(), idx))
-            .collect();
+            .collect()
+    }
+
+    /// The files in an order where every module comes after the modules it depends on.
+    pub fn dependency_order(&self) -> Vec<usize> {
+        let index = self.file_indices_by_name();
         let mut order = Vec::new();
         let mut state = vec![0u8; self.files.len()];
         // Iterative depth-first search; state 1 = on the stack, 2 = done.

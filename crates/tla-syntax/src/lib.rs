@@ -15,5 +15,6 @@ pub mod sexpr;
 pub mod token;
 
 pub use parser::{
-    definition_starts, parse_module, DefinitionStart, ParsedModule, MAX_NESTING_DEPTH,
+    definition_starts, parse_module, unescape_string_literal, DefinitionStart, ParsedModule,
+    MAX_NESTING_DEPTH,
 };

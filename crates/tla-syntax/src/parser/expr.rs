@@ -709,7 +709,7 @@ fn body_operator_info(expr: &Expr) -> Option<&'static OperatorInfo> {
 }
 
 /// The value of a string literal's body: SANY's escapes `\n \t \r \f \\ \"`.
-fn unescape(body: &str) -> String {
+pub fn unescape(body: &str) -> String {
     let mut res = String::with_capacity(body.len());
     let mut chars = body.chars();
     while let Some(c) = chars.next() {

@@ -19,6 +19,8 @@ mod module;
 mod operator_stack;
 mod proof;
 
+pub use expr::unescape as unescape_string_literal;
+
 use crate::ast::Module;
 use crate::diagnostics::{JUNCTION_INDENTATION, NESTING_TOO_DEEP, UNEXPECTED_TOKEN};
 use crate::operators::{self, SpellingClass};
