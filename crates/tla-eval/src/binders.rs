@@ -24,15 +24,60 @@ impl Evaluator {
         visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
     ) -> EvalOutcome<bool> {
         if let [bound] = bounds {
-            if !bound.tuple && bound.names.len() == 1 && ctx.worker.expression_coverage.is_none() {
-                return self.for_each_element(bound, env, ctx, at, visit);
+            // One bound (nearly every use): its set's value needs no table.
+            let value = self.eval(bounded_set(bound, at)?, env, ctx)?;
+            return self.for_each_binding_in(
+                bounds,
+                std::slice::from_ref(&value),
+                env,
+                ctx,
+                at,
+                visit,
+            );
+        }
+        let mut values = Vec::with_capacity(bounds.len());
+        for bound in bounds {
+            values.push(self.eval(bounded_set(bound, at)?, env, ctx)?);
+        }
+        self.for_each_binding_in(bounds, &values, env, ctx, at, visit)
+    }
+
+    /// [`Self::for_each_binding`] over sets already evaluated (`values[i]` is the value of
+    /// `bounds[i]`'s set), so a caller that needed a set's value first evaluates it only once.
+    pub(crate) fn for_each_binding_in(
+        &self,
+        bounds: &'static [Bound],
+        values: &[Value],
+        env: &Env,
+        ctx: &Ctx,
+        at: &Expr,
+        visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
+    ) -> EvalOutcome<bool> {
+        if let ([bound], [value]) = (bounds, values) {
+            if !bound.tuple && bound.names.len() == 1 {
+                let set = bounded_set(bound, at)?;
+                return match ctx.worker.expression_coverage.as_deref() {
+                    None => self.for_each_element_of(value, set, env, visit),
+                    Some(coverage) => {
+                        // TLC counts each element it takes from an explicit set, and the call
+                        // that ends it.
+                        let mut taken = 0;
+                        let mut counted = |env: &Env| {
+                            taken += 1;
+                            visit(env)
+                        };
+                        let result = self.for_each_element_of(value, set, env, &mut counted);
+                        let ended = usize::from(matches!(result, Ok(true)));
+                        coverage.enumerated(self, set, (taken + ended).saturating_sub(1));
+                        result
+                    }
+                };
             }
         }
         let mut enumerated = Vec::with_capacity(bounds.len());
-        for bound in bounds {
+        for (bound, value) in bounds.iter().zip(values) {
             let set = bounded_set(bound, at)?;
-            let value = self.eval(set, env, ctx)?;
-            let elements = sets::enumerated(&value).at(set)?;
+            let elements = sets::enumerated(value).at(set)?;
             elements.normalized().map_err(Failure::new).at(set)?;
             enumerated.push(elements);
         }
@@ -41,7 +86,7 @@ impl Evaluator {
             domains.push(elements.normalized().map_err(Failure::new).at(at)?);
         }
         if let (Some(coverage), [bound]) = (ctx.worker.expression_coverage.as_deref(), bounds) {
-            // TLC counts each element it takes from an explicit set, and the call that ends it.
+            // A tuple bound `<<a, b>> \in S`: counted as above.
             let mut taken = 0;
             let mut counted = |env: &Env| {
                 taken += 1;
@@ -49,31 +94,15 @@ impl Evaluator {
             };
             let result = self.bind_each(bounds, &domains, 0, env, at, &mut counted);
             let ended = usize::from(matches!(result, Ok(true)));
-            if let Some(set) = &bound.set {
-                coverage.enumerated(self, set, (taken + ended).saturating_sub(1));
-            }
+            coverage.enumerated(self, bounded_set(bound, at)?, (taken + ended).saturating_sub(1));
             return result;
         }
         self.bind_each(bounds, &domains, 0, env, at, visit)
     }
 
-    /// `for_each_binding` for the usual `x \in S` (one name, no coverage to count): no
-    /// per-call tables, and an interval's integers are bound without building the set.
-    fn for_each_element(
-        &self,
-        bound: &'static Bound,
-        env: &Env,
-        ctx: &Ctx,
-        at: &Expr,
-        visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
-    ) -> EvalOutcome<bool> {
-        let set = bounded_set(bound, at)?;
-        let value = self.eval(set, env, ctx)?;
-        self.for_each_element_of(&value, set, env, visit)
-    }
-
-    /// Binds each element of `value` (the value of `set`) innermost on `env`, in TLC's order.
-    pub(crate) fn for_each_element_of(
+    /// Binds each element of `value` (the value of `set`) innermost on `env`, in TLC's order;
+    /// an interval's integers are bound without building the set.
+    fn for_each_element_of(
         &self,
         value: &Value,
         set: &'static Expr,

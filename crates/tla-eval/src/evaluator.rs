@@ -411,22 +411,12 @@ impl Evaluator {
                     .at(expr);
                 };
                 let base = self.eval(set, env, ctx)?;
-                let single = !bound.tuple && bound.names.len() == 1;
-                if single && ctx.worker.expression_coverage.is_none() && sets::is_enumerable(&base)
-                {
+                if bound.tuple || bound.names.len() != 1 || sets::is_enumerable(&base) {
+                    // The set is evaluated once, here (TLC's coverage counts it once too).
                     let mut kept = Vec::new();
-                    self.for_each_element_of(&base, set, env, &mut |inner| {
-                        if self.eval_bool(predicate, inner, ctx)? {
-                            kept.push(bound_value(bound, inner));
-                        }
-                        Ok(true)
-                    })?;
-                    return Value::set_normalized(kept).at(expr);
-                }
-                if !single || sets::is_enumerable(&base) {
-                    let mut kept = Vec::new();
-                    self.for_each_binding(
+                    self.for_each_binding_in(
                         std::slice::from_ref(bound),
+                        std::slice::from_ref(&base),
                         env,
                         ctx,
                         expr,
