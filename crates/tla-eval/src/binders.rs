@@ -359,6 +359,7 @@ pub(crate) fn bind_function_argument(
 }
 
 /// The set a quantifier or `CHOOSE` ranges over; TLC's error when it has none.
+#[inline]
 fn bounded_set(bound: &'static Bound, at: &Expr) -> EvalOutcome<&'static Expr> {
     match &bound.set {
         Some(set) => Ok(set),

@@ -243,18 +243,13 @@ impl Evaluator {
         }
         // Leaves that are stored already need neither the depth guard nor the full dispatch.
         match &expr.kind {
-            ExprKind::Variable(var) => {
-                if let Some(value) = ctx.current.variable(*var as usize) {
-                    return Ok(value.clone());
-                }
-            }
-            ExprKind::Local(index) => {
-                if let Some(Binding::Value(value)) = env.get(*index) {
-                    return Ok(value.clone());
-                }
-            }
             ExprKind::Bool(b) => return Ok(Value::Bool(*b)),
             ExprKind::Int(n) => return Ok(Value::Int(*n)),
+            ExprKind::Variable(_) | ExprKind::Local(_) => {
+                if let Some(value) = self.stored_value(expr, env, ctx) {
+                    return Ok(value.clone());
+                }
+            }
             _ => {}
         }
         self.eval_uncovered(expr, env, ctx)
@@ -602,7 +597,17 @@ impl Evaluator {
         if ctx.worker.expression_coverage.is_some() {
             return use_value(&self.eval(expr, env, ctx)?);
         }
-        let stored = match &expr.kind {
+        match self.stored_value(expr, env, ctx) {
+            Some(value) => use_value(value),
+            None => use_value(&self.eval(expr, env, ctx)?),
+        }
+    }
+
+    /// The value of `expr` when it is stored already: a variable of the current state, a bound
+    /// value, a constant given a value.
+    #[inline]
+    fn stored_value<'a>(&'a self, expr: &Expr, env: &'a Env, ctx: &Ctx<'a>) -> Option<&'a Value> {
+        match &expr.kind {
             ExprKind::Variable(var) => ctx.current.variable(*var as usize),
             ExprKind::Local(index) => match env.get(*index) {
                 Some(Binding::Value(value)) => Some(value),
@@ -613,10 +618,6 @@ impl Evaluator {
                 _ => None,
             },
             _ => None,
-        };
-        match stored {
-            Some(value) => use_value(value),
-            None => use_value(&self.eval(expr, env, ctx)?),
         }
     }
 
