@@ -5,27 +5,20 @@
 //! run, so the evaluator computes each once, on first use, and shares it. Nothing is remembered
 //! while per-expression coverage is counted, which counts every evaluation as TLC does.
 
-use std::sync::OnceLock;
-
 use tla_sema::hir::{DefId, Expr, ExprKind, Hir};
-use tla_values::fast_hash::IntegerMap;
-use tla_values::Value;
 
 use crate::evaluator::ConstantBinding;
 
-/// Per closed constant expression (by address in the never-freed specification): its value once
-/// computed.
-pub(crate) type ClosedConstants = IntegerMap<usize, OnceLock<Value>>;
-
-/// Finds the largest closed constant expressions of the specification. `cached_definition`
-/// says whether a zero-argument call of a definition yields a value fixed for the run.
+/// Finds the largest closed constant expressions of the specification (their values are kept in
+/// the evaluator's table of facts known ahead, `known.rs`). `cached_definition` says whether a
+/// zero-argument call of a definition yields a value fixed for the run.
 pub(crate) fn closed_constants(
     hir: &'static Hir,
     constants: &[ConstantBinding],
     cached_definition: &dyn Fn(DefId) -> bool,
-) -> ClosedConstants {
+) -> Vec<&'static Expr> {
     let finder = Finder { constants, cached_definition };
-    let mut found = ClosedConstants::default();
+    let mut found = Vec::new();
     for definition in &hir.definitions {
         crate::walk::for_each_body_expression(&definition.body, &mut |expr| {
             finder.visit(expr, &mut found)
@@ -40,9 +33,9 @@ struct Finder<'a> {
 }
 
 impl Finder<'_> {
-    fn visit(&self, expr: &'static Expr, found: &mut ClosedConstants) {
+    fn visit(&self, expr: &'static Expr, found: &mut Vec<&'static Expr>) {
         if is_structure(expr) && self.closed(expr) {
-            found.insert(address(expr), OnceLock::new());
+            found.push(expr);
             return;
         }
         crate::walk::for_each_child(expr, &mut |child| self.visit(child, found));
@@ -83,8 +76,4 @@ fn is_structure(expr: &Expr) -> bool {
         ExprKind::Record(_) | ExprKind::RecordSet(_) | ExprKind::FunctionSet { .. } => true,
         _ => false,
     }
-}
-
-pub(crate) fn address(expr: &Expr) -> usize {
-    expr as *const Expr as usize
 }

@@ -8,6 +8,7 @@
 //! specification lives as long as the process (`&'static`), because lazy values and closures
 //! kept inside values point into it; a run leaks its resolved specification, a few kilobytes.
 
+use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use tla_sema::hir::{
@@ -21,6 +22,7 @@ use crate::builtin_ops::temporal_error;
 use crate::context::{Ctx, StateView};
 use crate::env::{Binding, Env, OperatorClosure, Thunk};
 use crate::failure::{AtExpr, EvalOutcome, Failure};
+use crate::known::{Known, KnownFacts, BORROW_DEPTH};
 use crate::values::{FilteredSet, OperatorValue};
 
 /// How deep operator calls may nest before evaluation stops with an error.
@@ -109,8 +111,9 @@ pub(crate) struct Shared {
     pub volatile: Vec<bool>,
     /// Per definition: the native operator it is, if any (`native_calls.rs`).
     pub natives: Vec<Option<crate::native_calls::NativeOperator>>,
-    /// The constant parts of expressions, computed once (`closed_constants.rs`).
-    pub closed_constants: crate::closed_constants::ClosedConstants,
+    /// Facts known ahead about each expression (`known.rs`), among them the values of the
+    /// constant parts of expressions, computed once (`closed_constants.rs`).
+    pub known: KnownFacts,
     pub settings: EvalSettings,
 }
 
@@ -157,7 +160,8 @@ impl Evaluator {
         };
         let closed_constants =
             crate::closed_constants::closed_constants(hir, &constants, &cached_definition);
-        Evaluator {
+        let expression_count = crate::known::number_expressions(hir);
+        let mut evaluator = Evaluator {
             shared: Arc::new(Shared {
                 hir,
                 interner,
@@ -169,10 +173,15 @@ impl Evaluator {
                 self_referencing,
                 volatile,
                 natives,
-                closed_constants,
+                known: KnownFacts::default(),
                 settings,
             }),
+        };
+        let known = crate::known::known_facts(&evaluator, expression_count, &closed_constants);
+        if let Some(shared) = Arc::get_mut(&mut evaluator.shared) {
+            shared.known = known;
         }
+        evaluator
     }
 
     /// The atom of a literal text of the specification.
@@ -215,6 +224,11 @@ impl Evaluator {
         }
     }
 
+    /// The value the model gives definition `def` (`Op = value` in a cfg file), if any.
+    pub(crate) fn fixed_value(&self, def: DefId) -> Option<&Value> {
+        self.shared.fixed_values.get(def as usize)?.as_ref()
+    }
+
     /// Whether `def` is a zero-argument constant definition whose value is computed once (TLC
     /// computes these at start-up), or fixed by the model.
     pub fn is_precomputed(&self, def: DefId) -> bool {
@@ -241,13 +255,22 @@ impl Evaluator {
         if ctx.worker.expression_coverage.is_some() {
             return self.eval_covered(expr, env, ctx);
         }
-        // Leaves that are stored already need neither the depth guard nor the full dispatch.
+        // Values that are stored already need neither the depth guard nor the full dispatch.
         match &expr.kind {
             ExprKind::Bool(b) => return Ok(Value::Bool(*b)),
             ExprKind::Int(n) => return Ok(Value::Int(*n)),
-            ExprKind::Variable(_) | ExprKind::Local(_) => {
+            ExprKind::Variable(_)
+            | ExprKind::Local(_)
+            | ExprKind::Constant(_)
+            | ExprKind::Str(_)
+            | ExprKind::Call { .. } => {
                 if let Some(value) = self.stored_value(expr, env, ctx) {
                     return Ok(value.clone());
+                }
+            }
+            ExprKind::Apply { .. } | ExprKind::Field { .. } => {
+                if let Some(value) = self.borrowed_value(expr, env, ctx, BORROW_DEPTH) {
+                    return value.map(Cow::into_owned);
                 }
             }
             _ => {}
@@ -562,8 +585,7 @@ impl Evaluator {
         // Only constant-level expressions can be closed: the level check spares the others
         // (a tuple of variables, a record in an action) the table lookup.
         if expr.level == CONSTANT_LEVEL && ctx.worker.expression_coverage.is_none() {
-            let address = crate::closed_constants::address(expr);
-            if let Some(remembered) = self.shared.closed_constants.get(&address) {
+            if let Known::Closed(remembered) = self.shared.known.of(expr) {
                 if let Some(value) = remembered.get() {
                     return Ok(value.clone());
                 }
@@ -582,43 +604,6 @@ impl Evaluator {
         ctx: &Ctx,
     ) -> EvalOutcome<Vec<Value>> {
         items.iter().map(|item| self.eval(item, env, ctx)).collect()
-    }
-
-    /// Calls `use_value` on the value of `expr`, borrowed where it is already stored (a state
-    /// variable, a bound value, a constant) instead of copied: fewer reference-count updates on
-    /// the hot paths (function application, field access, comparisons).
-    pub(crate) fn with_value<R>(
-        &self,
-        expr: &'static Expr,
-        env: &Env,
-        ctx: &Ctx,
-        use_value: impl FnOnce(&Value) -> EvalOutcome<R>,
-    ) -> EvalOutcome<R> {
-        if ctx.worker.expression_coverage.is_some() {
-            return use_value(&self.eval(expr, env, ctx)?);
-        }
-        match self.stored_value(expr, env, ctx) {
-            Some(value) => use_value(value),
-            None => use_value(&self.eval(expr, env, ctx)?),
-        }
-    }
-
-    /// The value of `expr` when it is stored already: a variable of the current state, a bound
-    /// value, a constant given a value.
-    #[inline]
-    fn stored_value<'a>(&'a self, expr: &Expr, env: &'a Env, ctx: &Ctx<'a>) -> Option<&'a Value> {
-        match &expr.kind {
-            ExprKind::Variable(var) => ctx.current.variable(*var as usize),
-            ExprKind::Local(index) => match env.get(*index) {
-                Some(Binding::Value(value)) => Some(value),
-                _ => None,
-            },
-            ExprKind::Constant(constant) => match self.shared.constants.get(*constant as usize) {
-                Some(ConstantBinding::Value(value)) => Some(value),
-                _ => None,
-            },
-            _ => None,
-        }
     }
 
     /// `f[a]` applies to `a`; `f[a, b]` to the tuple `<<a, b>>`.

@@ -799,6 +799,7 @@ static PLACEHOLDER: Expr = Expr {
     span: tla_diagnostics::Span { start: 0, end: 0 },
     module: 0,
     level: 0,
+    slot: tla_sema::hir::ExprSlot::unnumbered(),
 };
 
 /// What TLC's tree starts from for a root formula: the body of the definition a formula such as

@@ -22,6 +22,7 @@ pub mod evaluator;
 pub mod expression_coverage;
 pub mod failure;
 mod host;
+mod known;
 pub mod native;
 mod native_calls;
 pub mod successors;

@@ -170,6 +170,37 @@ pub struct Expr {
     pub span: Span,
     pub module: ModuleId,
     pub level: Level,
+    /// The expression's entry in an evaluator's per-expression tables; see [`ExprSlot`].
+    pub slot: ExprSlot,
+}
+
+/// A number an evaluator gives each expression of the specification it runs, once, before it
+/// evaluates anything: the index of the expression's entry in its tables of facts known ahead
+/// (a string literal's value, a constant's cache). 0, the default, is "no entry" (expressions
+/// built after the evaluator numbered the specification). Numbering goes through a shared
+/// reference, as the evaluator keeps the specification behind one; a clone keeps the number.
+#[derive(Default, Debug)]
+pub struct ExprSlot(std::sync::atomic::AtomicU32);
+
+impl ExprSlot {
+    /// The slot of an expression no evaluator numbered.
+    pub const fn unnumbered() -> ExprSlot {
+        ExprSlot(std::sync::atomic::AtomicU32::new(0))
+    }
+
+    pub fn get(&self) -> u32 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    pub fn set(&self, slot: u32) {
+        self.0.store(slot, std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Clone for ExprSlot {
+    fn clone(&self) -> ExprSlot {
+        ExprSlot(std::sync::atomic::AtomicU32::new(self.get()))
+    }
 }
 
 /// An operator given as an argument to an operator parameter.

@@ -751,7 +751,13 @@ fn implicit_name(name: &str, span: Span) -> ast::Expr {
 }
 
 pub(crate) fn unsupported(what: &str, span: Span, module: ModuleId) -> Expr {
-    Expr { kind: ExprKind::Unsupported { what: what.to_string() }, span, module, level: 0 }
+    Expr {
+        kind: ExprKind::Unsupported { what: what.to_string() },
+        span,
+        module,
+        level: 0,
+        slot: Default::default(),
+    }
 }
 
 pub(crate) fn declared_parameters(parameters: &[ast::Declaration]) -> Vec<Parameter> {

@@ -98,6 +98,7 @@ impl<'t, 'a> BodyContext<'t, 'a> {
                 span,
                 module: self.module,
                 level: 0,
+                slot: Default::default(),
             })
             .collect()
     }
@@ -140,7 +141,13 @@ impl<'a> ModuleLowerer<'a> {
         use ast::ExprKind as A;
         let span = expr.span;
         let module = context.module;
-        let make = |kind: ExprKind, level: Level| Expr { kind, span, module, level };
+        let make = |kind: ExprKind, level: Level| Expr {
+            kind,
+            span,
+            module,
+            level,
+            slot: Default::default(),
+        };
         Ok(match &expr.kind {
             A::Name(segments) => self.name(context, segments, span)?,
             A::Number(text) => make(number(text), 0),
@@ -459,7 +466,13 @@ impl<'a> ModuleLowerer<'a> {
         context.restore(mark);
         let level = body.level;
         let definitions = lowered.into_iter().map(|(def, _)| def).collect();
-        Ok(Expr { kind: ExprKind::Let { definitions, body }, span, module: context.module, level })
+        Ok(Expr {
+            kind: ExprKind::Let { definitions, body },
+            span,
+            module: context.module,
+            level,
+            slot: Default::default(),
+        })
     }
 }
 

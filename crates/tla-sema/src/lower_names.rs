@@ -125,6 +125,7 @@ impl<'a> ModuleLowerer<'a> {
                     span,
                     module: context.module,
                     level: 0,
+                    slot: Default::default(),
                 });
             }
         }
@@ -155,7 +156,7 @@ impl<'a> ModuleLowerer<'a> {
             } else {
                 ExprKind::Junction { conjunction: name == "\\land", items }
             };
-            return Ok(Expr { kind, span, module, level });
+            return Ok(Expr { kind, span, module, level, slot: Default::default() });
         }
         let resolved = self
             .resolve(context, &name)
@@ -333,7 +334,7 @@ impl<'a> ModuleLowerer<'a> {
                 return Err(LowerError::new("a module name used as an expression"))
             }
         };
-        Ok(Expr { kind, span, module, level })
+        Ok(Expr { kind, span, module, level, slot: Default::default() })
     }
 
     /// An operator reference applied to arguments.
@@ -369,7 +370,7 @@ impl<'a> ModuleLowerer<'a> {
                 (ExprKind::Builtin { op, arguments }, level)
             }
         };
-        Ok(Expr { kind, span, module: context.module, level })
+        Ok(Expr { kind, span, module: context.module, level, slot: Default::default() })
     }
 
     /// An argument where an operator of `arity` arguments is expected: an operator name, an
@@ -387,6 +388,7 @@ impl<'a> ModuleLowerer<'a> {
             span,
             module,
             level,
+            slot: Default::default(),
         };
         match &argument.kind {
             ast::ExprKind::Parenthesized(inner) => self.operator_argument(context, inner, arity),
@@ -454,6 +456,7 @@ impl<'a> ModuleLowerer<'a> {
                                 span,
                                 module,
                                 level: 0,
+                                slot: Default::default(),
                             })
                             .collect();
                         let body = Expr {
@@ -461,6 +464,7 @@ impl<'a> ModuleLowerer<'a> {
                             span,
                             module,
                             level: 0,
+                            slot: Default::default(),
                         };
                         let def = self.local_definition_entry("LAMBDA", module, span, parameters);
                         self.hir.definitions[def as usize].body = Body::Expression(body);
@@ -505,6 +509,7 @@ fn outer(expr: &Expr, up: u32) -> Expr {
         span: expr.span,
         module: expr.module,
         level: expr.level,
+        slot: Default::default(),
     }
 }
 

@@ -4,6 +4,7 @@
 //! holding the value (`TupleValue.apply` talks about indices, `RecordValue.apply` about fields,
 //! `FcnRcdValue.apply` about the domain), so each representation keeps its own branch here.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::convert::to_function;
@@ -18,6 +19,12 @@ const LINEAR_SEARCH_THRESHOLD: usize = 32;
 
 /// `f[arg]`, with TLC's message when `arg` is outside the domain.
 pub fn apply(function: &Value, arg: &Value) -> EvalResult<Value> {
+    apply_borrowed(function, arg).map(Cow::into_owned)
+}
+
+/// [`apply`], borrowing the result from `function` where it is stored there (every value but
+/// the lazy ones), so the caller copies only what it keeps.
+pub fn apply_borrowed<'a>(function: &'a Value, arg: &Value) -> EvalResult<Cow<'a, Value>> {
     match function {
         Value::Tuple(elems) => {
             let Value::Int(index) = arg else {
@@ -35,7 +42,7 @@ pub fn apply(function: &Value, arg: &Value) -> EvalResult<Value> {
                     ),
                 ));
             }
-            Ok(elems[*index as usize - 1].clone())
+            Ok(Cow::Borrowed(&elems[*index as usize - 1]))
         }
         Value::Record(record) => {
             let Value::Str(name) = arg else {
@@ -45,7 +52,7 @@ pub fn apply(function: &Value, arg: &Value) -> EvalResult<Value> {
                 ));
             };
             match record.field(name) {
-                Some(value) => Ok(value.clone()),
+                Some(value) => Ok(Cow::Borrowed(value)),
                 None => Err(EvalError::general(
                     EvalErrorKind::NotInDomain,
                     format!("Attempted to access nonexistent field '{name}' of record\n{}", ppr(function)),
@@ -53,7 +60,7 @@ pub fn apply(function: &Value, arg: &Value) -> EvalResult<Value> {
             }
         }
         Value::Function(fcn) => match select_function(fcn, arg)? {
-            Some(value) => Ok(value),
+            Some(value) => Ok(Cow::Borrowed(value)),
             None => Err(EvalError::general(
                 EvalErrorKind::NotInDomain,
                 format!(
@@ -63,7 +70,7 @@ pub fn apply(function: &Value, arg: &Value) -> EvalResult<Value> {
                 ),
             )),
         },
-        Value::Ext(ext) if ext.class() == ExtClass::Function => ext.apply(arg),
+        Value::Ext(ext) if ext.class() == ExtClass::Function => ext.apply(arg).map(Cow::Owned),
         _ => Err(EvalError::general(
             EvalErrorKind::WrongKind,
             format!("A non-function ({}) was applied as a function.\n{}", function.kind_name(), ppr(function)),
@@ -91,7 +98,7 @@ pub fn select(function: &Value, arg: &Value) -> EvalResult<Option<Value>> {
                 format!("Attempted to access record by a non-string argument: {}", ppr(arg)),
             )),
         },
-        Value::Function(fcn) => select_function(fcn, arg),
+        Value::Function(fcn) => Ok(select_function(fcn, arg)?.cloned()),
         Value::Ext(ext) if ext.class() == ExtClass::Function => select(&ext.to_concrete()?, arg),
         _ => Err(EvalError::general(
             EvalErrorKind::WrongKind,
@@ -118,7 +125,7 @@ pub fn select_path(value: &Value, path: &[Value]) -> EvalResult<Option<Value>> {
     Ok(Some(current))
 }
 
-fn select_function(function: &Function, arg: &Value) -> EvalResult<Option<Value>> {
+fn select_function<'a>(function: &'a Function, arg: &Value) -> EvalResult<Option<&'a Value>> {
     match function.domain() {
         FunctionDomain::Interval { low } => {
             let Value::Int(n) = arg else {
@@ -129,7 +136,7 @@ fn select_function(function: &Function, arg: &Value) -> EvalResult<Option<Value>
             };
             let offset = n - i64::from(*low);
             if offset >= 0 && offset < function.len() as i64 {
-                return Ok(Some(function.values()[offset as usize].clone()));
+                return Ok(Some(&function.values()[offset as usize]));
             }
             Ok(None)
         }
@@ -144,7 +151,7 @@ fn select_function(function: &Function, arg: &Value) -> EvalResult<Option<Value>
                         std::cmp::Ordering::Greater => high = mid,
                         std::cmp::Ordering::Equal => {
                             return Ok(if equals(&domain[mid], arg)? {
-                                Some(function.values()[mid].clone())
+                                Some(&function.values()[mid])
                             } else {
                                 None
                             })
@@ -155,7 +162,7 @@ fn select_function(function: &Function, arg: &Value) -> EvalResult<Option<Value>
             }
             for (i, element) in domain.iter().enumerate() {
                 if equals(element, arg)? {
-                    return Ok(Some(function.values()[i].clone()));
+                    return Ok(Some(&function.values()[i]));
                 }
             }
             Ok(None)
@@ -308,13 +315,21 @@ pub fn combine_functions(f: &Value, g: &Value) -> EvalResult<Value> {
 /// `r.field` where TLC's evaluator has already checked the value: the field of a record, or
 /// application of a function to the field name.
 pub fn record_field(value: &Value, field: &Value) -> EvalResult<Option<Value>> {
+    Ok(record_field_borrowed(value, field)?.map(Cow::into_owned))
+}
+
+/// [`record_field`], borrowing the field's value where `value` stores it.
+pub fn record_field_borrowed<'a>(
+    value: &'a Value,
+    field: &Value,
+) -> EvalResult<Option<Cow<'a, Value>>> {
     match value {
         Value::Record(record) => match field {
-            Value::Str(name) => Ok(record.field(name).cloned()),
+            Value::Str(name) => Ok(record.field(name).map(Cow::Borrowed)),
             _ => Ok(None),
         },
         _ => match to_function(value)? {
-            Some(_) => apply(value, field).map(Some),
+            Some(_) => apply_borrowed(value, field).map(Some),
             None => Ok(None),
         },
     }

@@ -540,12 +540,14 @@ impl<'m> Lowering<'m> {
                 span: action.span,
                 module: action.module,
                 level: ACTION_LEVEL,
+                slot: Default::default(),
             }));
             let enabled: &'static Expr = Box::leak(Box::new(Expr {
                 kind: ExprKind::Builtin { op: BuiltinOp::Enabled, arguments: vec![angle.clone()] },
                 span: action.span,
                 module: action.module,
                 level: STATE_LEVEL,
+                slot: Default::default(),
             }));
             (enabled, angle)
         });
