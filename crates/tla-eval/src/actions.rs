@@ -29,6 +29,8 @@ pub struct Action {
     /// The definition the action comes from (the one `name` names), when there is one:
     /// coverage reports locate an action by that definition's header.
     pub definition: Option<DefId>,
+    /// The action's first condition, tested before its walk (`action_guards.rs`).
+    pub(crate) guard: Option<crate::action_guards::ActionGuard>,
 }
 
 impl Action {
@@ -40,6 +42,11 @@ impl Action {
         state: &[Value],
         worker: &WorkerContext,
     ) -> (Vec<Vec<Value>>, EvalOutcome<()>) {
+        if let Some(guard) = &self.guard {
+            if !guard.may_hold(evaluator, state, worker) {
+                return (Vec::new(), Ok(()));
+            }
+        }
         let mut generated = Vec::new();
         let mut sink = |successor: Vec<Value>| {
             generated.push(successor);
@@ -175,6 +182,7 @@ impl Splitter<'_> {
             location,
             parameters: parameters.clone(),
             definition,
+            guard: crate::action_guards::ActionGuard::of(self.evaluator, expr, env),
         });
         Ok(())
     }

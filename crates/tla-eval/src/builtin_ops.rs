@@ -22,23 +22,10 @@ impl Evaluator {
                 Failure::message(EvalErrorKind::Unsupported, "Internal error: missing argument.")
             })
         };
+        if let Some(holds) = self.eval_builtin_bool(op, arguments, env, ctx) {
+            return holds.map(Value::Bool);
+        }
         match op {
-            BuiltinOp::And | BuiltinOp::Or => {
-                let conjunction = op == BuiltinOp::And;
-                for item in arguments {
-                    if self.eval_bool(item, env, ctx)? != conjunction {
-                        return Ok(Value::Bool(!conjunction));
-                    }
-                }
-                Ok(Value::Bool(conjunction))
-            }
-            BuiltinOp::Implies => {
-                if !self.eval_bool(argument(0)?, env, ctx)? {
-                    return Ok(Value::Bool(true));
-                }
-                Ok(Value::Bool(self.eval_bool(argument(1)?, env, ctx)?))
-            }
-            BuiltinOp::Not => Ok(Value::Bool(!self.eval_bool(argument(0)?, env, ctx)?)),
             BuiltinOp::Equivalent => {
                 let left = self.eval_bool(argument(0)?, env, ctx)?;
                 let right = self.eval_bool(argument(1)?, env, ctx)?;
@@ -54,7 +41,7 @@ impl Evaluator {
                 self.eval(argument(0)?, env, &ctx.primed())
             }
             BuiltinOp::Unchanged => Ok(Value::Bool(self.unchanged(argument(0)?, env, ctx)?)),
-            BuiltinOp::In | BuiltinOp::NotIn if simple_filter(argument(1)?).is_some() => {
+            BuiltinOp::In | BuiltinOp::NotIn => {
                 // `e \in {x \in S : P}` tests `e \in S /\ P(e)` without building the set, as
                 // TLC's lazy set filter does.
                 let Some((set, predicate)) = simple_filter(argument(1)?) else {
@@ -70,21 +57,6 @@ impl Evaluator {
                     member = self.eval_bool(predicate, &env.push_value(element), ctx)?;
                 }
                 Ok(Value::Bool(member == (op == BuiltinOp::In)))
-            }
-            BuiltinOp::Equal | BuiltinOp::NotEqual | BuiltinOp::In | BuiltinOp::NotIn
-                if arguments.len() == 2 =>
-            {
-                // Compared in place: operands that are stored values are not copied.
-                self.with_value(&arguments[0], env, ctx, |left| {
-                    self.with_value(&arguments[1], env, ctx, |right| {
-                        let holds = match op {
-                            BuiltinOp::Equal | BuiltinOp::NotEqual => equals(left, right),
-                            _ => sets::member(right, left),
-                        }
-                        .map_err(Failure::new)?;
-                        Ok(Value::Bool(holds == matches!(op, BuiltinOp::Equal | BuiltinOp::In)))
-                    })
-                })
             }
             BuiltinOp::Enabled => {
                 Ok(Value::Bool(crate::successors::is_enabled(self, argument(0)?, env, ctx)?))
@@ -111,6 +83,57 @@ impl Evaluator {
                 }
             },
         }
+    }
+
+    /// The value of the built-in operators whose value is a boolean computed from their operands
+    /// in place (the connectives, `=`, `#`, `\in`, `\notin`): `None` for the others. Used by
+    /// [`Evaluator::eval_builtin`] and, without wrapping the boolean in a value, by
+    /// [`Evaluator::eval_bool`].
+    pub(crate) fn eval_builtin_bool(
+        &self,
+        op: BuiltinOp,
+        arguments: &'static [Expr],
+        env: &Env,
+        ctx: &Ctx,
+    ) -> Option<EvalOutcome<bool>> {
+        Some(match (op, arguments) {
+            (BuiltinOp::And | BuiltinOp::Or, items) => {
+                let conjunction = op == BuiltinOp::And;
+                for item in items {
+                    match self.eval_bool(item, env, ctx) {
+                        Ok(holds) if holds != conjunction => return Some(Ok(!conjunction)),
+                        Ok(_) => {}
+                        Err(failure) => return Some(Err(failure)),
+                    }
+                }
+                Ok(conjunction)
+            }
+            (BuiltinOp::Implies, [premise, conclusion]) => {
+                match self.eval_bool(premise, env, ctx) {
+                    Ok(false) => Ok(true),
+                    Ok(true) => self.eval_bool(conclusion, env, ctx),
+                    Err(failure) => Err(failure),
+                }
+            }
+            (BuiltinOp::Not, [only]) => self.eval_bool(only, env, ctx).map(|holds| !holds),
+            (BuiltinOp::Equal | BuiltinOp::NotEqual, [left, right])
+            | (BuiltinOp::In | BuiltinOp::NotIn, [left, right])
+                if simple_filter(right).is_none() =>
+            {
+                // Compared in place: operands that are stored values are not copied.
+                self.with_value(left, env, ctx, |left| {
+                    self.with_value(right, env, ctx, |right| {
+                        let holds = match op {
+                            BuiltinOp::Equal | BuiltinOp::NotEqual => equals(left, right),
+                            _ => sets::member(right, left),
+                        }
+                        .map_err(Failure::new)?;
+                        Ok(holds == matches!(op, BuiltinOp::Equal | BuiltinOp::In))
+                    })
+                })
+            }
+            _ => return None,
+        })
     }
 
     /// A built-in operator on evaluated arguments (also when passed as an operator argument).

@@ -11,9 +11,11 @@
 //! No IO happens here except through [`EvalSettings`]: printing goes to a callback, and reading
 //! the environment or files is off unless the caller allows it.
 
+mod action_guards;
 pub mod actions;
 mod binders;
 mod builtin_ops;
+mod calls;
 mod closed_constants;
 pub mod context;
 mod definition_facts;

@@ -249,20 +249,17 @@ impl Walk<'_, '_> {
                 self.run(inner, &env.drop_innermost(*up), partial, rest)
             }
             ExprKind::Call { def, arguments } if self.descends_into(*def, arguments) => {
-                let bindings = self.evaluator.bind_arguments(arguments, env, None)?;
-                self.run_definition(*def, Env::empty(), bindings, partial, rest).at(expr)
+                self.run_definition(*def, Env::empty(), arguments, env, partial, rest).at(expr)
             }
             ExprKind::CallLet { def, up, arguments } if self.descends_into(*def, arguments) => {
-                let bindings = self.evaluator.bind_arguments(arguments, env, None)?;
                 let base = env.drop_innermost(*up);
-                self.run_definition(*def, base, bindings, partial, rest).at(expr)
+                self.run_definition(*def, base, arguments, env, partial, rest).at(expr)
             }
             ExprKind::CallConstant { constant, arguments } => {
                 match self.evaluator.constant_definition(*constant) {
-                    Some(def) if self.descends_into(def, arguments) => {
-                        let bindings = self.evaluator.bind_arguments(arguments, env, None)?;
-                        self.run_definition(def, Env::empty(), bindings, partial, rest).at(expr)
-                    }
+                    Some(def) if self.descends_into(def, arguments) => self
+                        .run_definition(def, Env::empty(), arguments, env, partial, rest)
+                        .at(expr),
                     _ => self.test(expr, env, partial, rest),
                 }
             }
@@ -440,17 +437,21 @@ impl Walk<'_, '_> {
         !(arguments.is_empty() && self.evaluator.is_precomputed(def))
     }
 
+    /// Walks the body of `def` called with `arguments` (written in `arguments_env`), its own
+    /// environment being `env`.
     fn run_definition(
         &mut self,
         def: u32,
-        mut env: Env,
-        bindings: Vec<Binding>,
+        env: Env,
+        arguments: &'static [Expr],
+        arguments_env: &Env,
         partial: &mut Vec<Option<Value>>,
         rest: &Rest,
     ) -> EvalOutcome<bool> {
         let def = self.evaluator.resolve_definition(def);
         let definition = self.evaluator.definition(def)?;
         let Body::Expression(body) = &definition.body else {
+            let bindings = self.evaluator.bind_arguments(arguments, arguments_env, None)?;
             let ctx = self.ctx(partial);
             let value = self.evaluator.call_definition(def, env, bindings, &ctx)?;
             return match value {
@@ -459,9 +460,7 @@ impl Walk<'_, '_> {
                 other => Err(non_boolean(&other)),
             };
         };
-        for binding in bindings {
-            env = env.push(binding);
-        }
+        let env = self.evaluator.push_arguments(env, arguments, arguments_env, None)?;
         let depth = self.worker.call_depth.get();
         self.worker.call_depth.set(depth + 1);
         let result = self.run(body, &env, partial, rest);

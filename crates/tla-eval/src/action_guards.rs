@@ -1,0 +1,167 @@
+//! The first condition of an action, tested on its own before the action's walk.
+//!
+//! Most actions of most specifications start with a condition on the current state
+//! (`pc[t] = "idle"`), and in most states it is false: a 4-thread mutex tries 28 actions per
+//! state and finds 3 or 4 enabled. TLC's walk (and ours, `successors.rs`) reaches that condition
+//! through the action's call, its arguments' bindings and its conjunction list before testing
+//! it. The guard of an action is that first condition with the environment it is evaluated in,
+//! found once when the actions are split; a state where it is FALSE has no successor under the
+//! action, exactly as the walk would find, so the walk is skipped.
+//!
+//! Only conditions that cannot have effects are guards: variables, values, function
+//! application, comparisons and connectives, constant definitions, and the pure native
+//! operators (arithmetic, `Len`, `Cardinality`, ...), with bound names that stand for values. A
+//! guard that fails to evaluate lets the walk run, which reports the error as usual; nothing is
+//! done twice that could be seen. The walk is never skipped while per-expression coverage is
+//! counted (TLC counts the walk's evaluations).
+
+use tla_sema::hir::{Body, BuiltinOp, Expr, ExprKind};
+use tla_values::Value;
+
+use crate::context::{Ctx, StateView, WorkerContext};
+use crate::env::{Binding, Env};
+use crate::evaluator::{ConstantBinding, Evaluator};
+use crate::known::Known;
+
+/// How many calls and conjunction lists the search for a guard goes through.
+const SEARCH_DEPTH: u32 = 16;
+
+/// An action's first condition, in the environment the walk evaluates it in.
+#[derive(Clone)]
+pub(crate) struct ActionGuard {
+    condition: &'static Expr,
+    env: Env,
+}
+
+impl ActionGuard {
+    /// The guard of the action `expr` (in `env`), if it starts with a condition without effects.
+    pub(crate) fn of(evaluator: &Evaluator, expr: &'static Expr, env: &Env) -> Option<ActionGuard> {
+        first_condition(evaluator, expr, env, SEARCH_DEPTH)
+    }
+
+    /// Whether the action may have successors from `state`: `false` only when the guard is
+    /// FALSE there.
+    pub(crate) fn may_hold(
+        &self,
+        evaluator: &Evaluator,
+        state: &[Value],
+        worker: &WorkerContext,
+    ) -> bool {
+        if worker.expression_coverage.is_some() {
+            return true;
+        }
+        let ctx = Ctx {
+            current: StateView::Full(state),
+            next: StateView::Absent,
+            except_at: None,
+            worker,
+            states_id: worker.fresh_states_id(),
+        };
+        !matches!(evaluator.eval_bool(self.condition, &self.env, &ctx), Ok(false))
+    }
+}
+
+/// Follows the walk's first steps from `expr`: into a conjunction's first item, into the body
+/// of a called definition whose arguments are values, through labels and `LET`s.
+fn first_condition(
+    evaluator: &Evaluator,
+    expr: &'static Expr,
+    env: &Env,
+    depth: u32,
+) -> Option<ActionGuard> {
+    if without_effects(evaluator, expr, env) {
+        return Some(ActionGuard { condition: expr, env: env.clone() });
+    }
+    let depth = depth.checked_sub(1)?;
+    match &expr.kind {
+        ExprKind::Junction { conjunction: true, items }
+        | ExprKind::Builtin { op: BuiltinOp::And, arguments: items } => {
+            first_condition(evaluator, items.first()?, env, depth)
+        }
+        ExprKind::Label { body, .. } | ExprKind::Let { body, .. } => {
+            first_condition(evaluator, body, env, depth)
+        }
+        ExprKind::Call { def, arguments } => {
+            let def = evaluator.resolve_definition(*def);
+            if evaluator.fixed_value(def).is_some()
+                || evaluator.native_of(def, arguments).is_some()
+                || (arguments.is_empty() && evaluator.is_precomputed(def))
+            {
+                return None;
+            }
+            let Body::Expression(body) = &evaluator.definition(def).ok()?.body else {
+                return None;
+            };
+            let mut inner = Env::empty();
+            for argument in arguments {
+                match evaluator.bind_argument(argument, env, None).ok()? {
+                    binding @ Binding::Value(_) => inner = inner.push(binding),
+                    _ => return None,
+                }
+            }
+            first_condition(evaluator, body, &inner, depth)
+        }
+        _ => None,
+    }
+}
+
+/// Whether evaluating `expr` in `env` can do nothing but compute a value (or fail): no
+/// printing, no registers, no random choices, no lazy arguments, no primes.
+fn without_effects(evaluator: &Evaluator, expr: &'static Expr, env: &Env) -> bool {
+    let all =
+        |items: &'static [Expr]| items.iter().all(|item| without_effects(evaluator, item, env));
+    match &expr.kind {
+        ExprKind::Bool(_)
+        | ExprKind::Int(_)
+        | ExprKind::Str(_)
+        | ExprKind::BooleanSet
+        | ExprKind::StringSet
+        | ExprKind::Variable(_) => true,
+        ExprKind::Constant(constant) => {
+            matches!(evaluator.constant_binding(*constant), Some(ConstantBinding::Value(_)))
+        }
+        ExprKind::Local(index) => matches!(env.get(*index), Some(Binding::Value(_))),
+        ExprKind::Apply { function, arguments } => {
+            without_effects(evaluator, function, env) && all(arguments)
+        }
+        ExprKind::Field { record, .. } => without_effects(evaluator, record, env),
+        ExprKind::Builtin { op, arguments } => {
+            matches!(
+                op,
+                BuiltinOp::Equal
+                    | BuiltinOp::NotEqual
+                    | BuiltinOp::In
+                    | BuiltinOp::NotIn
+                    | BuiltinOp::And
+                    | BuiltinOp::Or
+                    | BuiltinOp::Not
+                    | BuiltinOp::Implies
+                    | BuiltinOp::Equivalent
+                    | BuiltinOp::SubsetEq
+                    | BuiltinOp::Union
+                    | BuiltinOp::Intersect
+                    | BuiltinOp::SetMinus
+                    | BuiltinOp::Domain
+            ) && all(arguments)
+        }
+        ExprKind::Junction { items, .. }
+        | ExprKind::SetEnumeration(items)
+        | ExprKind::Tuple(items) => all(items),
+        ExprKind::Record(fields) => {
+            fields.iter().all(|(_, value)| without_effects(evaluator, value, env))
+        }
+        ExprKind::If { condition, then_branch, else_branch } => {
+            without_effects(evaluator, condition, env)
+                && without_effects(evaluator, then_branch, env)
+                && without_effects(evaluator, else_branch, env)
+        }
+        ExprKind::Label { body, .. } => without_effects(evaluator, body, env),
+        ExprKind::Call { arguments, .. } if arguments.is_empty() => {
+            matches!(evaluator.known(expr), Known::CachedCall(_) | Known::Value(_))
+        }
+        ExprKind::Call { def, arguments } => {
+            evaluator.is_pure_native(*def, arguments) && all(arguments)
+        }
+        _ => false,
+    }
+}
