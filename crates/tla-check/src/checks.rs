@@ -52,7 +52,16 @@ pub(crate) fn check_invariants_naming_failure(
     worker: &WorkerContext,
 ) -> Result<Option<usize>, (usize, Box<Failure>)> {
     let ctx = Ctx::state(state, worker);
+    // Where an invariant without effects held before on the same values of the variables it
+    // reads, it holds again (not while coverage counts evaluations).
+    let memo = worker.expression_coverage.is_none().then_some(&worker.predicate_memo);
     for (index, invariant) in model.invariants.iter().enumerate() {
+        let reads = model.invariant_reads.get(index).and_then(Option::as_deref);
+        if let (Some(memo), Some(reads)) = (memo, reads) {
+            if memo.borrow_mut().known_to_hold(index, reads, state) {
+                continue;
+            }
+        }
         let body = definition_body(model, invariant.def);
         let value = with_root(worker, RootKind::Invariant, body, || {
             model.evaluator.eval_definition(invariant.def, &ctx)
@@ -60,6 +69,9 @@ pub(crate) fn check_invariants_naming_failure(
         .map_err(|failure| (index, within_formula(failure, body)))?;
         if !holds(value, &invariant.name).map_err(|failure| (index, failure))? {
             return Ok(Some(index));
+        }
+        if let (Some(memo), Some(_)) = (memo, reads) {
+            memo.borrow_mut().remember_holds(index);
         }
     }
     for (offset, invariant) in model.property_invariants.iter().enumerate() {

@@ -58,6 +58,9 @@ pub struct Model {
     pub init_name: Option<String>,
     pub next: NextRelation,
     pub invariants: Vec<NamedDefinition>,
+    /// Per invariant: the variables its value depends on, when its evaluation has no effects
+    /// (`tla_eval::predicate_memo`); the checker then remembers where it held.
+    pub invariant_reads: Vec<Option<Vec<u32>>>,
     pub property_invariants: Vec<PropertyInvariant>,
     /// State predicates among the conjuncts of properties: checked on initial states only.
     pub implied_inits: Vec<PropertyInvariant>,
@@ -326,6 +329,11 @@ pub fn build_model(
         }
         None => Vec::new(),
     };
+    let invariants = named(&config.invariants, "invariant")?;
+    let invariant_reads = invariants
+        .iter()
+        .map(|invariant| tla_eval::predicate_memo::variables_read(&evaluator, invariant.def))
+        .collect();
     Ok(Model {
         init_name: config
             .specification
@@ -334,7 +342,8 @@ pub fn build_model(
             .flatten(),
         init,
         next,
-        invariants: named(&config.invariants, "invariant")?,
+        invariants,
+        invariant_reads,
         property_invariants,
         implied_inits,
         implied_actions,

@@ -133,6 +133,8 @@ pub struct WorkerContext {
     /// The next `Ctx::states_id` this worker hands out, and the end of its current block.
     next_states_id: Cell<u64>,
     states_id_block_end: Cell<u64>,
+    /// Where the checker's invariants held (`predicate_memo.rs`).
+    pub predicate_memo: RefCell<crate::predicate_memo::PredicateMemo>,
 }
 
 /// Where the next block of `Ctx::states_id` numbers starts (shared by all workers; a worker
@@ -156,6 +158,7 @@ impl WorkerContext {
             expression_coverage: None,
             next_states_id: Cell::new(0),
             states_id_block_end: Cell::new(0),
+            predicate_memo: RefCell::new(Default::default()),
         }
     }
 

@@ -27,6 +27,7 @@ mod host;
 mod known;
 pub mod native;
 mod native_calls;
+pub mod predicate_memo;
 pub mod successors;
 mod tlc_registers;
 pub mod values;

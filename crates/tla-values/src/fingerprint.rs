@@ -169,6 +169,30 @@ pub(crate) fn mix_word(hash: u64, word: u64) -> u64 {
     ((product as u64) ^ ((product >> 64) as u64)) ^ hash.rotate_left(23)
 }
 
+/// Appends the canonical encoding of `value` (the one both hashes consume) to `words`, exactly:
+/// two values append the same words if and only if they are equal, whatever their
+/// representation. For keys of tables that must never confuse two values. `false` (with
+/// `words` partly extended) when the value holds a lazy or symbolic part.
+pub fn canonical_words(value: &Value, words: &mut Vec<u64>) -> bool {
+    extend(&mut CanonicalWords(words), value, Lazy::Refuse).is_ok()
+}
+
+/// One word per step: a tagged integer below 2^40; a tagged name with the top bit set and the
+/// name's rank (unique per interned name) in the low 32 bits.
+struct CanonicalWords<'w>(&'w mut Vec<u64>);
+
+impl Encoder for CanonicalWords<'_> {
+    #[inline]
+    fn tagged_int(&mut self, tag: u8, n: i32) {
+        self.0.push((u64::from(tag) << 32) | u64::from(n as u32));
+    }
+
+    #[inline]
+    fn tagged_name(&mut self, tag: u8, atom: &Atom) {
+        self.0.push((1 << 63) | (u64::from(tag) << 32) | u64::from(atom.rank()));
+    }
+}
+
 /// The fingerprint of one value.
 pub fn fingerprint(value: &Value) -> EvalResult<u64> {
     Ok(Fingerprint::new().value(value)?.0)

@@ -4,7 +4,7 @@
 
 use std::cmp::Ordering;
 
-use tla_values::fingerprint::{fingerprint, StateHash};
+use tla_values::fingerprint::{canonical_words, fingerprint, StateHash};
 use tla_values::pretty::pretty_print;
 use tla_values::{compare, equals, functions, sets, to_tlc_string, SetEnum, Value};
 
@@ -15,6 +15,12 @@ const ROUNDS: u64 = 400;
 /// The checker's state hash of one value.
 fn state_hash(value: &Value) -> u64 {
     StateHash::new().value(value).expect("hashes").finish()
+}
+
+/// The exact canonical encoding of one value (`None` for a lazy one).
+fn words(value: &Value) -> Option<Vec<u64>> {
+    let mut words = Vec::new();
+    canonical_words(value, &mut words).then_some(words)
 }
 
 #[test]
@@ -86,6 +92,8 @@ fn fingerprints_do_not_depend_on_representation() {
         assert_eq!(equals(&other, &value), Ok(true), "seed {seed}: {other:?} vs {value:?}");
         assert_eq!(fingerprint(&value), fingerprint(&other), "seed {seed}: {value:?} vs {other:?}");
         assert_eq!(state_hash(&value), state_hash(&other), "seed {seed}: {value:?} vs {other:?}");
+        assert_eq!(words(&value), words(&other), "seed {seed}: {value:?} vs {other:?}");
+        assert!(words(&value).is_some(), "seed {seed}: {value:?} has no exact encoding");
         assert_eq!(to_tlc_string(&value), to_tlc_string(&other), "seed {seed}");
     }
 }
@@ -93,18 +101,20 @@ fn fingerprints_do_not_depend_on_representation() {
 #[test]
 fn unequal_values_get_different_fingerprints() {
     let mut generator = Generator::new(7);
-    let mut seen: Vec<(u64, u64, Value)> = Vec::new();
+    let mut seen: Vec<(u64, u64, Option<Vec<u64>>, Value)> = Vec::new();
     let shape = generator.shape(3);
     for _ in 0..300 {
         let value = generator.value(&shape);
         let fp = fingerprint(&value).expect("fingerprints");
         let hash = state_hash(&value);
-        for (other_fp, other_hash, other) in &seen {
+        let exact = words(&value);
+        for (other_fp, other_hash, other_exact, other) in &seen {
             let same = equals(&value, other).expect("same shape");
             assert_eq!(same, fp == *other_fp, "{value:?} vs {other:?}");
             assert_eq!(same, hash == *other_hash, "{value:?} vs {other:?}");
+            assert_eq!(same, exact == *other_exact, "{value:?} vs {other:?}");
         }
-        seen.push((fp, hash, value));
+        seen.push((fp, hash, exact, value));
     }
 }
 

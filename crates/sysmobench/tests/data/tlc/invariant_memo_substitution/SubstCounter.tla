@@ -1,0 +1,5 @@
+---- MODULE SubstCounter ----
+EXTENDS Naturals
+VARIABLE v
+Small == v < 9
+====

@@ -1,0 +1,197 @@
+//! Remembering where an invariant holds, so it is not evaluated again on a state that agrees with
+//! an earlier one on every variable it reads.
+//!
+//! An invariant that reads only some of the variables (`Cardinality(Holders) <= 1` reads `pc`)
+//! and whose evaluation has no effects (no `Print`, no `TLCGet`, no random choice) has the same
+//! value on any two states that agree on those variables. The checker evaluates invariants on
+//! every new state, and most new states repeat the few combinations of the variables an
+//! invariant reads, so each worker keeps, per invariant, the combinations on which it held.
+//!
+//! Which variables a definition reads, and whether it has effects, is found by
+//! [`variables_read`]; a combination is kept exactly (the canonical encoding of the variables'
+//! values, [`tla_values::fingerprint::canonical_words`]), never as a hash, so two states are
+//! never confused. Only TRUE results are kept: a violation or an evaluation error is met again
+//! on every state that has it, as without the memo. An invariant whose combinations rarely
+//! repeat (one reading every variable) stops being remembered after a trial, and each table is
+//! bounded. Nothing is remembered while per-expression coverage is counted.
+
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+
+use tla_sema::hir::{Body, BuiltinOp, DefId, Expr, ExprKind};
+use tla_values::fast_hash::IntegerHasher;
+use tla_values::Value;
+
+use crate::evaluator::{ConstantBinding, Evaluator};
+
+/// How many lookups an invariant is tried on before its hit rate decides whether to keep it.
+const TRIAL_LOOKUPS: u64 = 4096;
+/// The most combinations kept per invariant and worker.
+const MAX_COMBINATIONS: usize = 1 << 16;
+
+/// The variables (by index, ascending) that the value of zero-argument definition `def` depends
+/// on, when its evaluation can do nothing but compute a value from them and the model's
+/// constants; `None` otherwise (it prints, reads TLC's registers or the run's statistics, makes
+/// random choices, takes operators as arguments, or is not a state function).
+pub fn variables_read(evaluator: &Evaluator, def: DefId) -> Option<Vec<u32>> {
+    let mut reads = Reads { evaluator, variables: Vec::new(), entered: Vec::new() };
+    if !reads.definition(def) {
+        return None;
+    }
+    reads.variables.sort_unstable();
+    reads.variables.dedup();
+    Some(reads.variables)
+}
+
+struct Reads<'a> {
+    evaluator: &'a Evaluator,
+    variables: Vec<u32>,
+    /// Definitions walked already (recursive ones included).
+    entered: Vec<DefId>,
+}
+
+impl Reads<'_> {
+    fn definition(&mut self, def: DefId) -> bool {
+        let def = self.evaluator.resolve_definition(def);
+        if self.entered.contains(&def) || self.evaluator.fixed_value(def).is_some() {
+            return true;
+        }
+        self.entered.push(def);
+        let Ok(definition) = self.evaluator.definition(def) else {
+            return false;
+        };
+        match &definition.body {
+            Body::Expression(body) => self.expr(body),
+            Body::Function { bounds, body } => {
+                bounds.iter().filter_map(|bound| bound.set.as_ref()).all(|set| self.expr(set))
+                    && self.expr(body)
+            }
+            Body::Native { module, .. } => pure_native_module(module, None),
+        }
+    }
+
+    fn expr(&mut self, expr: &'static Expr) -> bool {
+        let own = match &expr.kind {
+            ExprKind::Variable(var) => {
+                self.variables.push(*var);
+                true
+            }
+            ExprKind::Constant(constant) => match self.evaluator.constant_binding(*constant) {
+                Some(ConstantBinding::Definition(def)) => self.definition(*def),
+                _ => true,
+            },
+            ExprKind::Call { def, arguments } => {
+                let resolved = self.evaluator.resolve_definition(*def);
+                match self.evaluator.definition(resolved).map(|definition| &definition.body) {
+                    Ok(Body::Native { module, name }) => {
+                        arguments
+                            .iter()
+                            .all(|argument| !matches!(argument.kind, ExprKind::Operator(_)))
+                            && pure_native_module(module, Some(name))
+                    }
+                    _ => self.definition(resolved),
+                }
+            }
+            ExprKind::CallLet { def, .. } => self.definition(*def),
+            ExprKind::CallParameter { .. }
+            | ExprKind::CallConstant { .. }
+            | ExprKind::Operator(_)
+            | ExprKind::BoxAction { .. }
+            | ExprKind::AngleAction { .. }
+            | ExprKind::Fairness { .. }
+            | ExprKind::TemporalQuantified { .. }
+            | ExprKind::Unsupported { .. } => false,
+            ExprKind::Builtin { op, .. } => !matches!(
+                op,
+                BuiltinOp::Prime
+                    | BuiltinOp::Unchanged
+                    | BuiltinOp::Enabled
+                    | BuiltinOp::Always
+                    | BuiltinOp::Eventually
+                    | BuiltinOp::LeadsTo
+                    | BuiltinOp::WhilePlus
+                    | BuiltinOp::Composition
+            ),
+            _ => true,
+        };
+        let mut children = own;
+        crate::walk::for_each_child(expr, &mut |child| children = children && self.expr(child));
+        children
+    }
+}
+
+/// The native operators that only compute a value from their arguments: the arithmetic of
+/// `Naturals` and `Integers` (and their `Nat`, `Int`), `FiniteSets`, and the sequence operators
+/// that build no strings.
+fn pure_native_module(module: &str, name: Option<&str>) -> bool {
+    match module {
+        "Naturals" | "Integers" | "FiniteSets" => true,
+        "Sequences" => {
+            matches!(name, None | Some("Len" | "Head" | "Tail" | "Append" | "SubSeq" | "Seq"))
+        }
+        _ => false,
+    }
+}
+
+/// One worker's memo: per invariant (by its index in the checker's list), the combinations on
+/// which it held.
+#[derive(Default)]
+pub struct PredicateMemo {
+    predicates: Vec<PredicateEntry>,
+    /// A buffer for building keys.
+    key: Vec<u64>,
+}
+
+#[derive(Default)]
+struct PredicateEntry {
+    /// The canonical words of the variables read, in order, of each combination.
+    held: HashSet<Box<[u64]>, BuildHasherDefault<IntegerHasher>>,
+    lookups: u64,
+    hits: u64,
+    given_up: bool,
+}
+
+impl PredicateMemo {
+    /// Whether invariant `predicate`, which reads `variables` of `state`, is known to hold
+    /// there. Builds the key for a later [`PredicateMemo::remember_holds`].
+    pub fn known_to_hold(&mut self, predicate: usize, variables: &[u32], state: &[Value]) -> bool {
+        if self.predicates.len() <= predicate {
+            self.predicates.resize_with(predicate + 1, PredicateEntry::default);
+        }
+        let entry = &mut self.predicates[predicate];
+        self.key.clear();
+        if entry.given_up {
+            return false;
+        }
+        for var in variables {
+            let fits = state.get(*var as usize).is_some_and(|value| {
+                tla_values::fingerprint::canonical_words(value, &mut self.key)
+            });
+            if !fits {
+                self.key.clear();
+                return false;
+            }
+        }
+        entry.lookups += 1;
+        let found = entry.held.contains(&self.key[..]);
+        if found {
+            entry.hits += 1;
+        } else if entry.lookups >= TRIAL_LOOKUPS && entry.hits * 2 < entry.lookups {
+            entry.given_up = true;
+            entry.held = HashSet::default();
+        }
+        found
+    }
+
+    /// Remembers that invariant `predicate` held on the combination of its last lookup (the
+    /// key that lookup built).
+    pub fn remember_holds(&mut self, predicate: usize) {
+        let Some(entry) = self.predicates.get_mut(predicate) else {
+            return;
+        };
+        if entry.given_up || self.key.is_empty() || entry.held.len() >= MAX_COMBINATIONS {
+            return;
+        }
+        entry.held.insert(self.key.as_slice().into());
+    }
+}
