@@ -15,8 +15,10 @@
 //! done twice that could be seen. The walk is never skipped while per-expression coverage is
 //! counted (TLC counts the walk's evaluations).
 
+use std::borrow::Cow;
+
 use tla_sema::hir::{Body, BuiltinOp, Expr, ExprKind};
-use tla_values::Value;
+use tla_values::{equals, functions, Value};
 
 use crate::context::{Ctx, StateView, WorkerContext};
 use crate::env::{Binding, Env};
@@ -31,6 +33,82 @@ const SEARCH_DEPTH: u32 = 16;
 pub(crate) struct ActionGuard {
     condition: &'static Expr,
     env: Env,
+    /// The condition's shape when it is the commonest one, `v = k` or `v[a] = k` (or `#`) with
+    /// `a` and `k` values known when the actions are split (`pc[self] = "idle"`): tested on the
+    /// state directly.
+    comparison: Option<Comparison>,
+}
+
+#[derive(Clone)]
+struct Comparison {
+    variable: usize,
+    argument: Option<Value>,
+    value: Value,
+    equal: bool,
+}
+
+impl Comparison {
+    /// The shape of `condition` in `env`, if it is a comparison of a variable (or a variable
+    /// applied to a value) with a value.
+    fn of(evaluator: &Evaluator, condition: &'static Expr, env: &Env) -> Option<Comparison> {
+        let ExprKind::Builtin { op: op @ (BuiltinOp::Equal | BuiltinOp::NotEqual), arguments } =
+            &condition.kind
+        else {
+            return None;
+        };
+        let [left, right] = arguments.as_slice() else {
+            return None;
+        };
+        let (variable, argument) = match &left.kind {
+            ExprKind::Variable(var) => (*var as usize, None),
+            ExprKind::Apply { function, arguments } => match (&function.kind, arguments.as_slice())
+            {
+                (ExprKind::Variable(var), [argument]) => {
+                    (*var as usize, Some(known_value(evaluator, argument, env)?))
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(Comparison {
+            variable,
+            argument,
+            value: known_value(evaluator, right, env)?,
+            equal: *op == BuiltinOp::Equal,
+        })
+    }
+
+    /// The comparison's value on `state`; `None` when it fails to evaluate.
+    fn holds(&self, state: &[Value]) -> Option<bool> {
+        let stored = state.get(self.variable)?;
+        let compared = match &self.argument {
+            Some(argument) => functions::apply_borrowed(stored, argument).ok()?,
+            None => Cow::Borrowed(stored),
+        };
+        Some(equals(&compared, &self.value).ok()? == self.equal)
+    }
+}
+
+/// The value of a literal, a constant the model gives a value, or a bound name bound to a value,
+/// without evaluating anything.
+fn known_value(evaluator: &Evaluator, expr: &'static Expr, env: &Env) -> Option<Value> {
+    match &expr.kind {
+        ExprKind::Bool(b) => Some(Value::Bool(*b)),
+        ExprKind::Int(n) => Some(Value::Int(*n)),
+        ExprKind::Str(_) => match evaluator.known(expr) {
+            Known::Value(value) => Some(value.clone()),
+            _ => None,
+        },
+        ExprKind::Constant(constant) => match evaluator.constant_binding(*constant) {
+            Some(ConstantBinding::Value(value)) => Some(value.clone()),
+            _ => None,
+        },
+        ExprKind::Local(index) => match env.get(*index) {
+            Some(Binding::Value(value)) => Some(value.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 impl ActionGuard {
@@ -49,6 +127,9 @@ impl ActionGuard {
     ) -> bool {
         if worker.expression_coverage.is_some() {
             return true;
+        }
+        if let Some(comparison) = &self.comparison {
+            return comparison.holds(state) != Some(false);
         }
         let ctx = Ctx {
             current: StateView::Full(state),
@@ -70,7 +151,8 @@ fn first_condition(
     depth: u32,
 ) -> Option<ActionGuard> {
     if without_effects(evaluator, expr, env) {
-        return Some(ActionGuard { condition: expr, env: env.clone() });
+        let comparison = Comparison::of(evaluator, expr, env);
+        return Some(ActionGuard { condition: expr, env: env.clone(), comparison });
     }
     let depth = depth.checked_sub(1)?;
     match &expr.kind {
