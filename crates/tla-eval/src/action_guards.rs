@@ -18,8 +18,9 @@
 use std::borrow::Cow;
 
 use tla_sema::hir::{Body, BuiltinOp, Expr, ExprKind};
-use tla_values::{equals, functions, Value};
+use tla_values::{equals, functions, sets, Value};
 
+use crate::builtin_ops::simple_filter;
 use crate::context::{Ctx, StateView, WorkerContext};
 use crate::env::{Binding, Env};
 use crate::evaluator::{ConstantBinding, Evaluator};
@@ -41,64 +42,111 @@ pub(crate) struct ActionGuard {
 
 #[derive(Clone)]
 struct Comparison {
-    variable: usize,
-    argument: Option<Value>,
-    value: Value,
-    equal: bool,
+    op: BuiltinOp,
+    left: Operand,
+    right: Operand,
+}
+
+/// A side of a [`Comparison`].
+#[derive(Clone)]
+enum Operand {
+    /// A variable of the current state, applied to each value of `path` in turn (`v[a][b]`).
+    State { variable: usize, path: Vec<Value> },
+    /// A value known when the actions are split.
+    Fixed(Value),
 }
 
 impl Comparison {
-    /// The shape of `condition` in `env`, if it is a comparison of a variable (or a variable
-    /// applied to a value) with a value.
+    /// The shape of `condition` in `env`, if it is `=`, `#`, `\in` or `\notin` between
+    /// variables (applied to known values) and known values (`req[p][p] = 0`,
+    /// `network[q][p] # << >>`, `p \in crit`).
     fn of(evaluator: &Evaluator, condition: &'static Expr, env: &Env) -> Option<Comparison> {
-        let ExprKind::Builtin { op: op @ (BuiltinOp::Equal | BuiltinOp::NotEqual), arguments } =
-            &condition.kind
-        else {
+        let ExprKind::Builtin { op, arguments } = &condition.kind else {
             return None;
         };
         let [left, right] = arguments.as_slice() else {
             return None;
         };
-        let (variable, argument) = match &left.kind {
-            ExprKind::Variable(var) => (*var as usize, None),
-            ExprKind::Apply { function, arguments } => match (&function.kind, arguments.as_slice())
-            {
-                (ExprKind::Variable(var), [argument]) => {
-                    (*var as usize, Some(known_value(evaluator, argument, env)?))
-                }
-                _ => return None,
-            },
+        match op {
+            BuiltinOp::Equal | BuiltinOp::NotEqual => {}
+            BuiltinOp::In | BuiltinOp::NotIn if simple_filter(right).is_none() => {}
             _ => return None,
-        };
+        }
         Some(Comparison {
-            variable,
-            argument,
-            value: known_value(evaluator, right, env)?,
-            equal: *op == BuiltinOp::Equal,
+            op: *op,
+            left: Operand::of(evaluator, left, env)?,
+            right: Operand::of(evaluator, right, env)?,
         })
     }
 
     /// The comparison's value on `state`; `None` when it fails to evaluate.
     fn holds(&self, state: &[Value]) -> Option<bool> {
-        let stored = state.get(self.variable)?;
-        let compared = match &self.argument {
-            Some(argument) => functions::apply_borrowed(stored, argument).ok()?,
-            None => Cow::Borrowed(stored),
-        };
-        Some(equals(&compared, &self.value).ok()? == self.equal)
+        let left = self.left.value(state)?;
+        let right = self.right.value(state)?;
+        Some(match self.op {
+            BuiltinOp::Equal => equals(&left, &right).ok()?,
+            BuiltinOp::NotEqual => !equals(&left, &right).ok()?,
+            BuiltinOp::In => sets::member(&right, &left).ok()?,
+            _ => !sets::member(&right, &left).ok()?,
+        })
     }
 }
 
-/// The value of a literal, a constant the model gives a value, or a bound name bound to a value,
-/// without evaluating anything.
+impl Operand {
+    fn of(evaluator: &Evaluator, expr: &'static Expr, env: &Env) -> Option<Operand> {
+        match &expr.kind {
+            ExprKind::Variable(var) => {
+                Some(Operand::State { variable: *var as usize, path: Vec::new() })
+            }
+            ExprKind::Apply { function, arguments } => {
+                let [argument] = arguments.as_slice() else {
+                    return None;
+                };
+                let argument = known_value(evaluator, argument, env)?;
+                match Operand::of(evaluator, function, env)? {
+                    Operand::State { variable, mut path } => {
+                        path.push(argument);
+                        Some(Operand::State { variable, path })
+                    }
+                    Operand::Fixed(_) => None,
+                }
+            }
+            _ => known_value(evaluator, expr, env).map(Operand::Fixed),
+        }
+    }
+
+    fn value<'s>(&'s self, state: &'s [Value]) -> Option<Cow<'s, Value>> {
+        match self {
+            Operand::Fixed(value) => Some(Cow::Borrowed(value)),
+            Operand::State { variable, path } => {
+                let mut current = Cow::Borrowed(state.get(*variable)?);
+                for argument in path {
+                    current = match current {
+                        Cow::Borrowed(function) => {
+                            functions::apply_borrowed(function, argument).ok()?
+                        }
+                        Cow::Owned(function) => {
+                            Cow::Owned(functions::apply(&function, argument).ok()?)
+                        }
+                    };
+                }
+                Some(current)
+            }
+        }
+    }
+}
+
+/// The value of a literal, a constant the model gives a value, a bound name bound to a value, a
+/// constant definition computed already, or a tuple of those, without evaluating anything.
 fn known_value(evaluator: &Evaluator, expr: &'static Expr, env: &Env) -> Option<Value> {
     match &expr.kind {
         ExprKind::Bool(b) => Some(Value::Bool(*b)),
         ExprKind::Int(n) => Some(Value::Int(*n)),
-        ExprKind::Str(_) => match evaluator.known(expr) {
-            Known::Value(value) => Some(value.clone()),
-            _ => None,
-        },
+        ExprKind::Tuple(items) => items
+            .iter()
+            .map(|item| known_value(evaluator, item, env))
+            .collect::<Option<Vec<_>>>()
+            .map(Value::tuple),
         ExprKind::Constant(constant) => match evaluator.constant_binding(*constant) {
             Some(ConstantBinding::Value(value)) => Some(value.clone()),
             _ => None,
@@ -107,7 +155,7 @@ fn known_value(evaluator: &Evaluator, expr: &'static Expr, env: &Env) -> Option<
             Some(Binding::Value(value)) => Some(value.clone()),
             _ => None,
         },
-        _ => None,
+        _ => evaluator.known_value(expr).cloned(),
     }
 }
 

@@ -96,12 +96,18 @@ impl Evaluator {
                 Some(ConstantBinding::Value(value)) => Some(value),
                 _ => None,
             },
-            _ => match self.shared.known.of(expr) {
-                Known::Value(value) => Some(value),
-                Known::CachedCall(def) => self.shared.cache.get(*def as usize)?.get(),
-                Known::Closed(remembered) => remembered.get(),
-                Known::Nothing | Known::FieldName(_) => None,
-            },
+            _ => self.known_value(expr),
+        }
+    }
+
+    /// The value of `expr` when it is known ahead and computed already: a string literal, a
+    /// constant definition, a closed constant.
+    pub(crate) fn known_value(&self, expr: &Expr) -> Option<&Value> {
+        match self.shared.known.of(expr) {
+            Known::Value(value) => Some(value),
+            Known::CachedCall(def) => self.shared.cache.get(*def as usize)?.get(),
+            Known::Closed(remembered) => remembered.get(),
+            Known::Nothing | Known::FieldName(_) => None,
         }
     }
 
