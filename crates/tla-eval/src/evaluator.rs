@@ -467,8 +467,11 @@ impl Evaluator {
                     ))
                     .at(expr);
                 };
-                let base = self.eval(set, env, ctx)?;
+                let mut base = self.eval(set, env, ctx)?;
                 if bound.tuple || bound.names.len() != 1 || sets::is_enumerable(&base) {
+                    if let Value::Lazy(_) = base {
+                        base = Value::Set(sets::filtered_set_base(&base).at(set)?);
+                    }
                     // The set is evaluated once, here (TLC's coverage counts it once too).
                     let mut kept = Vec::new();
                     self.for_each_binding_in(
@@ -484,6 +487,7 @@ impl Evaluator {
                             Ok(true)
                         },
                     )?;
+                    tla_values::check_set_size(kept.len()).at(expr)?;
                     return Value::set_normalized(kept).at(expr);
                 }
                 Ok(FilteredSet::wrap(self.clone(), bound, predicate, env.clone(), base, ctx))

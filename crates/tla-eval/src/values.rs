@@ -291,11 +291,12 @@ impl ExtValue for FilteredSet {
                     )));
                 }
                 let mut kept = Vec::new();
-                for element in sets::normalized_elements(&self.base)? {
-                    if self.satisfies(&element)? {
-                        kept.push(element);
+                for element in sets::filtered_set_base(&self.base)?.normalized()? {
+                    if self.satisfies(element)? {
+                        kept.push(element.clone());
                     }
                 }
+                tla_values::check_set_size(kept.len())?;
                 Value::set_normalized(kept)
             })
             .clone()

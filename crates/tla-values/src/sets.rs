@@ -53,6 +53,21 @@ pub fn normalized_elements(value: &Value) -> EvalResult<Vec<Value>> {
     Ok(enumerated(value)?.normalized()?.to_vec())
 }
 
+/// The elements of the set a set filter `{x \in S : P}` filters. TLC goes through a lazy `S`
+/// without building its enumerated form, so the bound on set sizes, which TLC checks when it
+/// builds one (and when a quantifier enumerates `S` in normalised order), does not apply to `S`:
+/// `{c \in [a : 0..1000, b : 0..1000] : P(c)}` is filtered, not refused. It applies to the set
+/// of the elements kept.
+pub fn filtered_set_base(value: &Value) -> EvalResult<Arc<SetEnum>> {
+    match enumerated(value) {
+        Err(error) if error.kind == EvalErrorKind::SetTooLarge => match value {
+            Value::Lazy(lazy) => Ok(Arc::new(SetEnum::from_unnormalized(lazy.elements()?))),
+            _ => Err(error),
+        },
+        other => other,
+    }
+}
+
 /// The set as an enumerated set, whose `normalized()` elements can be borrowed (quantifiers
 /// iterate over them without copying).
 pub fn enumerated(value: &Value) -> EvalResult<Arc<SetEnum>> {
