@@ -13,7 +13,7 @@
 //! never confused. Only TRUE results are kept: a violation or an evaluation error is met again
 //! on every state that has it, as without the memo. An invariant whose combinations rarely
 //! repeat (one reading every variable) stops being remembered after a trial, and each table is
-//! bounded. Nothing is remembered while per-expression coverage is counted.
+//! bounded (in combinations and in words). Nothing is remembered while per-expression coverage is counted.
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -26,8 +26,10 @@ use crate::evaluator::{ConstantBinding, Evaluator};
 
 /// How many lookups an invariant is tried on before its hit rate decides whether to keep it.
 const TRIAL_LOOKUPS: u64 = 4096;
-/// The most combinations kept per invariant and worker.
+/// The most combinations kept per invariant and worker, and the most words all of them may hold
+/// (8 MiB).
 const MAX_COMBINATIONS: usize = 1 << 16;
+const MAX_WORDS: usize = 1 << 20;
 
 /// The variables (by index, ascending) that the value of zero-argument definition `def` depends
 /// on, when its evaluation can do nothing but compute a value from them and the model's
@@ -146,6 +148,8 @@ pub struct PredicateMemo {
 struct PredicateEntry {
     /// The canonical words of the variables read, in order, of each combination.
     held: HashSet<Box<[u64]>, BuildHasherDefault<IntegerHasher>>,
+    /// How many words the combinations kept hold.
+    words: usize,
     lookups: u64,
     hits: u64,
     given_up: bool,
@@ -189,9 +193,52 @@ impl PredicateMemo {
         let Some(entry) = self.predicates.get_mut(predicate) else {
             return;
         };
-        if entry.given_up || self.key.is_empty() || entry.held.len() >= MAX_COMBINATIONS {
+        if entry.given_up
+            || self.key.is_empty()
+            || entry.held.len() >= MAX_COMBINATIONS
+            || entry.words + self.key.len() > MAX_WORDS
+        {
             return;
         }
+        entry.words += self.key.len();
         entry.held.insert(self.key.as_slice().into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PredicateMemo, TRIAL_LOOKUPS};
+    use tla_values::Value;
+
+    fn state(x: i64, y: i64) -> Vec<Value> {
+        vec![Value::Int(x), Value::Int(y)]
+    }
+
+    #[test]
+    fn a_combination_is_known_only_after_it_held_and_only_on_the_variables_read() {
+        let mut memo = PredicateMemo::default();
+        assert!(!memo.known_to_hold(0, &[0], &state(1, 5)));
+        memo.remember_holds(0);
+        // The same value of x, another y: the predicate reads x only.
+        assert!(memo.known_to_hold(0, &[0], &state(1, 6)));
+        assert!(!memo.known_to_hold(0, &[0], &state(2, 5)));
+        // Another predicate keeps its own combinations.
+        assert!(!memo.known_to_hold(1, &[0], &state(1, 5)));
+        // Reading both variables, the pair is the key.
+        assert!(!memo.known_to_hold(2, &[0, 1], &state(1, 5)));
+        memo.remember_holds(2);
+        assert!(memo.known_to_hold(2, &[0, 1], &state(1, 5)));
+        assert!(!memo.known_to_hold(2, &[0, 1], &state(1, 6)));
+    }
+
+    #[test]
+    fn a_predicate_whose_combinations_do_not_repeat_is_given_up() {
+        let mut memo = PredicateMemo::default();
+        for x in 0..TRIAL_LOOKUPS as i64 {
+            assert!(!memo.known_to_hold(0, &[0], &state(x, 0)));
+            memo.remember_holds(0);
+        }
+        // Given up: nothing is known any more, not even a combination that held.
+        assert!(!memo.known_to_hold(0, &[0], &state(0, 0)));
     }
 }
