@@ -62,6 +62,15 @@ pub(crate) fn check_invariants_naming_failure(
                 continue;
             }
         }
+        if let (Some(memo), Some(Some(conjuncts))) = (memo, model.invariant_conjuncts.get(index)) {
+            // Each conjunct is remembered on its own.
+            match conjuncts_hold(model, index, conjuncts, memo, state, &ctx) {
+                Some(true) => continue,
+                Some(false) => return Ok(Some(index)),
+                // An error: evaluated again as a whole below, which reports it as TLC does.
+                None => {}
+            }
+        }
         let body = definition_body(model, invariant.def);
         let value = with_root(worker, RootKind::Invariant, body, || {
             model.evaluator.eval_definition(invariant.def, &ctx)
@@ -85,6 +94,32 @@ pub(crate) fn check_invariants_naming_failure(
         }
     }
     Ok(None)
+}
+
+/// An invariant whose body is a conjunction list without effects, conjunct by conjunct, each
+/// looked up in the worker's memo first: `None` when a conjunct fails to evaluate or is not a
+/// boolean. The memo's entries for conjuncts follow those of the invariants.
+fn conjuncts_hold(
+    model: &Model,
+    index: usize,
+    conjuncts: &[(&'static Expr, Vec<u32>)],
+    memo: &std::cell::RefCell<tla_eval::predicate_memo::PredicateMemo>,
+    state: &[Value],
+    ctx: &Ctx,
+) -> Option<bool> {
+    let first_entry = model.invariants.len()
+        + model.invariant_conjuncts[..index].iter().flatten().map(Vec::len).sum::<usize>();
+    for (offset, (conjunct, reads)) in conjuncts.iter().enumerate() {
+        let entry = first_entry + offset;
+        if memo.borrow_mut().known_to_hold(entry, reads, state) {
+            continue;
+        }
+        if !model.evaluator.eval_bool(conjunct, &Env::empty(), ctx).ok()? {
+            return Some(false);
+        }
+        memo.borrow_mut().remember_holds(entry);
+    }
+    Some(true)
 }
 
 /// Adds the checked formula (an invariant's or a constraint's body, an implied action's

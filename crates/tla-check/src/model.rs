@@ -61,6 +61,9 @@ pub struct Model {
     /// Per invariant: the variables its value depends on, when its evaluation has no effects
     /// (`tla_eval::predicate_memo`); the checker then remembers where it held.
     pub invariant_reads: Vec<Option<Vec<u32>>>,
+    /// Per invariant whose body is a conjunction list without effects: each conjunct with the
+    /// variables it reads, remembered one by one.
+    pub invariant_conjuncts: Vec<Option<Vec<(&'static Expr, Vec<u32>)>>>,
     pub property_invariants: Vec<PropertyInvariant>,
     /// State predicates among the conjuncts of properties: checked on initial states only.
     pub implied_inits: Vec<PropertyInvariant>,
@@ -334,6 +337,10 @@ pub fn build_model(
         .iter()
         .map(|invariant| tla_eval::predicate_memo::variables_read(&evaluator, invariant.def))
         .collect();
+    let invariant_conjuncts = invariants
+        .iter()
+        .map(|invariant| tla_eval::predicate_memo::conjuncts_read(&evaluator, invariant.def))
+        .collect();
     Ok(Model {
         init_name: config
             .specification
@@ -344,6 +351,7 @@ pub fn build_model(
         next,
         invariants,
         invariant_reads,
+        invariant_conjuncts,
         property_invariants,
         implied_inits,
         implied_actions,

@@ -45,6 +45,42 @@ pub fn variables_read(evaluator: &Evaluator, def: DefId) -> Option<Vec<u32>> {
     Some(reads.variables)
 }
 
+/// For a zero-argument definition whose body is a conjunction list (`TypeOK == /\ x \in S /\ y
+/// \in T`) of conjuncts without effects: each conjunct with the variables it reads, so each can
+/// be remembered on its own (a `TypeOK` reads every variable, but each of its conjuncts one).
+/// `None` otherwise.
+pub fn conjuncts_read(evaluator: &Evaluator, def: DefId) -> Option<Vec<(&'static Expr, Vec<u32>)>> {
+    let def = evaluator.resolve_definition(def);
+    if evaluator.fixed_value(def).is_some() {
+        return None;
+    }
+    let Body::Expression(body) = &evaluator.definition(def).ok()?.body else {
+        return None;
+    };
+    let mut body: &'static Expr = body;
+    while let ExprKind::Label { body: inner, .. } = &body.kind {
+        body = inner;
+    }
+    let ExprKind::Junction { conjunction: true, items } = &body.kind else {
+        return None;
+    };
+    if items.len() < 2 {
+        return None;
+    }
+    items
+        .iter()
+        .map(|item| {
+            let mut reads = Reads { evaluator, variables: Vec::new(), entered: vec![def] };
+            if !reads.expr(item) {
+                return None;
+            }
+            reads.variables.sort_unstable();
+            reads.variables.dedup();
+            Some((item, reads.variables))
+        })
+        .collect()
+}
+
 struct Reads<'a> {
     evaluator: &'a Evaluator,
     variables: Vec<u32>,
@@ -140,8 +176,9 @@ fn pure_native_module(module: &str, name: Option<&str>) -> bool {
 #[derive(Default)]
 pub struct PredicateMemo {
     predicates: Vec<PredicateEntry>,
-    /// A buffer for building keys.
+    /// The key of the last lookup, and the predicate it was for.
     key: Vec<u64>,
+    key_owner: Option<usize>,
 }
 
 #[derive(Default)]
@@ -164,6 +201,7 @@ impl PredicateMemo {
         }
         let entry = &mut self.predicates[predicate];
         self.key.clear();
+        self.key_owner = None;
         if entry.given_up {
             return false;
         }
@@ -177,6 +215,7 @@ impl PredicateMemo {
             }
         }
         entry.lookups += 1;
+        self.key_owner = Some(predicate);
         let found = entry.held.contains(&self.key[..]);
         if found {
             entry.hits += 1;
@@ -187,9 +226,12 @@ impl PredicateMemo {
         found
     }
 
-    /// Remembers that invariant `predicate` held on the combination of its last lookup (the
-    /// key that lookup built).
+    /// Remembers that invariant `predicate` held on the combination of the last lookup, if that
+    /// lookup was for `predicate` (the key that lookup built).
     pub fn remember_holds(&mut self, predicate: usize) {
+        if self.key_owner != Some(predicate) {
+            return;
+        }
         let Some(entry) = self.predicates.get_mut(predicate) else {
             return;
         };
@@ -229,6 +271,10 @@ mod tests {
         memo.remember_holds(2);
         assert!(memo.known_to_hold(2, &[0, 1], &state(1, 5)));
         assert!(!memo.known_to_hold(2, &[0, 1], &state(1, 6)));
+        // Remembering is for the predicate of the last lookup only.
+        assert!(!memo.known_to_hold(2, &[0, 1], &state(7, 7)));
+        memo.remember_holds(0);
+        assert!(!memo.known_to_hold(0, &[0], &state(7, 0)));
     }
 
     #[test]

@@ -49,6 +49,7 @@ impl Search<'_> {
         mut failure: Box<Failure>,
         action: Option<u32>,
         failed: FailedSuccessor,
+        new_before: u64,
     ) -> Verdict {
         let model = self.model;
         let action_index = action.unwrap_or(0);
@@ -65,6 +66,11 @@ impl Search<'_> {
                     Resolution::New { .. }
                 )
         });
+        // TLC samples the outdegree of a source whose new successor's invariant failed to
+        // evaluate, that successor counted.
+        if phase == ErrorPhase::Invariant {
+            self.outdegrees.push(new_before + u64::from(new_fingerprint.is_some()));
+        }
         let trace = match new_fingerprint {
             Some(fingerprint) => {
                 let index = self.states.len() as u32;

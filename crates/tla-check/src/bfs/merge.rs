@@ -127,6 +127,9 @@ impl Search<'_> {
                             next_frontier.push(index);
                         }
                         Err((invariant, mut failure)) => {
+                            // As `check_failed` does: this source's outdegree, the failed state
+                            // counted (it is numbered already).
+                            self.outdegrees.push(new_here);
                             self.queue_left = queue_after_source + next_frontier.len() as u64;
                             self.replay_source(*source, &checked, stop_here, all_actions);
                             // TLC's replay finds the state seen and does not evaluate the
@@ -224,7 +227,7 @@ impl Search<'_> {
                         action.map(|a| a as usize),
                     ));
                 };
-                return Some(self.check_failed(*source, phase, failure, action, failed));
+                return Some(self.check_failed(*source, phase, failure, action, failed, new_here));
             }
             if expansion.stop_requested {
                 self.queue_left = queue_after_source + next_frontier.len() as u64;
