@@ -63,7 +63,7 @@ pub struct Model {
     pub invariant_reads: Vec<Option<Vec<u32>>>,
     /// Per invariant whose body is a conjunction list without effects: each conjunct with the
     /// variables it reads, remembered one by one.
-    pub invariant_conjuncts: Vec<Option<Vec<(&'static Expr, Vec<u32>)>>>,
+    pub invariant_conjuncts: Vec<Option<tla_eval::predicate_memo::ConjunctReads>>,
     pub property_invariants: Vec<PropertyInvariant>,
     /// State predicates among the conjuncts of properties: checked on initial states only.
     pub implied_inits: Vec<PropertyInvariant>,

@@ -49,7 +49,7 @@ pub fn variables_read(evaluator: &Evaluator, def: DefId) -> Option<Vec<u32>> {
 /// \in T`) of conjuncts without effects: each conjunct with the variables it reads, so each can
 /// be remembered on its own (a `TypeOK` reads every variable, but each of its conjuncts one).
 /// `None` otherwise.
-pub fn conjuncts_read(evaluator: &Evaluator, def: DefId) -> Option<Vec<(&'static Expr, Vec<u32>)>> {
+pub fn conjuncts_read(evaluator: &Evaluator, def: DefId) -> Option<ConjunctReads> {
     let def = evaluator.resolve_definition(def);
     if evaluator.fixed_value(def).is_some() {
         return None;
@@ -80,6 +80,9 @@ pub fn conjuncts_read(evaluator: &Evaluator, def: DefId) -> Option<Vec<(&'static
         })
         .collect()
 }
+
+/// The conjuncts of a conjunction list, each with the variables it reads.
+pub type ConjunctReads = Vec<(&'static Expr, Vec<u32>)>;
 
 struct Reads<'a> {
     evaluator: &'a Evaluator,
