@@ -186,22 +186,32 @@ impl Evaluator {
             BuiltinOp::PowerSet => sets::subset(value(0)?),
             BuiltinOp::BigUnion => sets::big_union(value(0)?).map_err(Failure::new)?,
             BuiltinOp::Domain => functions::domain(value(0)?).map_err(Failure::new)?,
-            BuiltinOp::Prime
+            _ => {
+                // The operators that need states or behaviours (`needs_states`).
+                return Err(Failure::message(
+                    EvalErrorKind::Unsupported,
+                    format!("The operator {} cannot be applied to values.", op.name()),
+                ));
+            }
+        };
+        Ok(result)
+    }
+}
+
+/// The built-in operators whose meaning needs states or behaviours, not only values: primes,
+/// `UNCHANGED`, `ENABLED` and the temporal operators.
+pub(crate) fn needs_states(op: BuiltinOp) -> bool {
+    matches!(
+        op,
+        BuiltinOp::Prime
             | BuiltinOp::Unchanged
             | BuiltinOp::Enabled
             | BuiltinOp::Always
             | BuiltinOp::Eventually
             | BuiltinOp::LeadsTo
             | BuiltinOp::WhilePlus
-            | BuiltinOp::Composition => {
-                return Err(Failure::message(
-                    EvalErrorKind::Unsupported,
-                    format!("The operator {} cannot be applied to values.", op.name()),
-                ))
-            }
-        };
-        Ok(result)
-    }
+            | BuiltinOp::Composition
+    )
 }
 
 /// `S` and `P` of `{x \in S : P}` with one plain name.

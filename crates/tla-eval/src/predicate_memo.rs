@@ -18,7 +18,7 @@
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
-use tla_sema::hir::{Body, BuiltinOp, DefId, Expr, ExprKind};
+use tla_sema::hir::{Body, DefId, Expr, ExprKind};
 use tla_values::fast_hash::IntegerHasher;
 use tla_values::Value;
 
@@ -142,17 +142,7 @@ impl Reads<'_> {
             | ExprKind::Fairness { .. }
             | ExprKind::TemporalQuantified { .. }
             | ExprKind::Unsupported { .. } => false,
-            ExprKind::Builtin { op, .. } => !matches!(
-                op,
-                BuiltinOp::Prime
-                    | BuiltinOp::Unchanged
-                    | BuiltinOp::Enabled
-                    | BuiltinOp::Always
-                    | BuiltinOp::Eventually
-                    | BuiltinOp::LeadsTo
-                    | BuiltinOp::WhilePlus
-                    | BuiltinOp::Composition
-            ),
+            ExprKind::Builtin { op, .. } => !crate::builtin_ops::needs_states(*op),
             _ => true,
         };
         let mut children = own;
