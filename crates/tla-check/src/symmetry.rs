@@ -97,10 +97,29 @@ fn compose(first: &Permutation, second: &Permutation) -> Permutation {
 /// values hash equally whatever their representation (an interval and the enumerated set of
 /// its numbers, a tuple and the function on `1..n`). The hash is ours, not TLC's fingerprint;
 /// it is only compared with other states of the same run.
+///
+/// A variable whose value holds no model value the group moves hashes the same under every
+/// permutation: its identity hash is computed once and reused.
 pub fn symmetric_fingerprint(state: &[Value], permutations: &[Permutation]) -> EvalResult<u64> {
-    let mut best = state_hash(state, &[])?;
+    let moved: Vec<Atom> = permutations.iter().flatten().map(|(from, _)| *from).collect::<Vec<_>>();
+    let mut identity = Vec::with_capacity(state.len());
+    for value in state {
+        let mut touched = false;
+        let hash = image_hash(value, &[], &mut |atom| touched |= moved.contains(atom))?;
+        identity.push((hash, touched));
+    }
+    let mut best = identity.iter().fold(tag::STATE, |hash, (value, _)| combine(hash, *value));
     for permutation in permutations {
-        best = best.min(state_hash(state, permutation)?);
+        let mut hash = tag::STATE;
+        for (value, (identity_hash, touched)) in state.iter().zip(&identity) {
+            let image = if *touched {
+                image_hash(value, permutation, &mut |_| {})?
+            } else {
+                *identity_hash
+            };
+            hash = combine(hash, image);
+        }
+        best = best.min(hash);
     }
     Ok(best)
 }
@@ -129,21 +148,18 @@ fn combine(hash: u64, next: u64) -> u64 {
     mix(hash.rotate_left(23) ^ next)
 }
 
-fn state_hash(state: &[Value], permutation: &[(Atom, Atom)]) -> EvalResult<u64> {
-    let mut hash = tag::STATE;
-    for value in state {
-        hash = combine(hash, image_hash(value, permutation)?);
-    }
-    Ok(hash)
-}
-
-/// The hash of `value` renamed by `permutation`.
-fn image_hash(value: &Value, permutation: &[(Atom, Atom)]) -> EvalResult<u64> {
+/// The hash of `value` renamed by `permutation`; `seen` is told each model value met.
+fn image_hash(
+    value: &Value,
+    permutation: &[(Atom, Atom)],
+    seen: &mut dyn FnMut(&Atom),
+) -> EvalResult<u64> {
     Ok(match value {
         Value::Bool(b) => combine(tag::BOOL, u64::from(*b)),
         Value::Int(n) => combine(tag::INT, *n as u64),
         Value::Str(atom) => combine(tag::STRING, u64::from(atom.rank())),
         Value::ModelValue(atom) => {
+            seen(atom);
             let image =
                 permutation.iter().find(|(from, _)| from == atom).map_or(atom, |(_, to)| to);
             combine(tag::MODEL_VALUE, u64::from(image.rank()))
@@ -156,7 +172,7 @@ fn image_hash(value: &Value, permutation: &[(Atom, Atom)]) -> EvalResult<u64> {
             let elements = set.normalized()?;
             let mut hashes = Vec::with_capacity(elements.len());
             for element in elements {
-                hashes.push(image_hash(element, permutation)?);
+                hashes.push(image_hash(element, permutation, seen)?);
             }
             sorted_hash(tag::SET, hashes)
         }
@@ -164,7 +180,7 @@ fn image_hash(value: &Value, permutation: &[(Atom, Atom)]) -> EvalResult<u64> {
             let mut hashes = Vec::with_capacity(elements.len());
             for (index, element) in elements.iter().enumerate() {
                 let argument = combine(tag::INT, index as u64 + 1);
-                hashes.push(pair_hash(argument, image_hash(element, permutation)?));
+                hashes.push(pair_hash(argument, image_hash(element, permutation, seen)?));
             }
             sorted_hash(tag::FUNCTION, hashes)
         }
@@ -172,7 +188,7 @@ fn image_hash(value: &Value, permutation: &[(Atom, Atom)]) -> EvalResult<u64> {
             let mut hashes = Vec::with_capacity(record.len());
             for (name, field) in record.names().iter().zip(record.values()) {
                 let argument = combine(tag::STRING, u64::from(name.rank()));
-                hashes.push(pair_hash(argument, image_hash(field, permutation)?));
+                hashes.push(pair_hash(argument, image_hash(field, permutation, seen)?));
             }
             sorted_hash(tag::FUNCTION, hashes)
         }
@@ -181,16 +197,16 @@ fn image_hash(value: &Value, permutation: &[(Atom, Atom)]) -> EvalResult<u64> {
             let mut hashes = Vec::with_capacity(domain.len());
             for (argument, result) in domain.iter().zip(function.values()) {
                 hashes.push(pair_hash(
-                    image_hash(argument, permutation)?,
-                    image_hash(result, permutation)?,
+                    image_hash(argument, permutation, seen)?,
+                    image_hash(result, permutation, seen)?,
                 ));
             }
             sorted_hash(tag::FUNCTION, hashes)
         }
         Value::Lazy(_) | Value::Ext(_) => match convert::to_set_enum(value)? {
-            Some(set) => image_hash(&Value::Set(set), permutation)?,
+            Some(set) => image_hash(&Value::Set(set), permutation, seen)?,
             None => match convert::to_function(value)? {
-                Some(function) => image_hash(&Value::Function(function), permutation)?,
+                Some(function) => image_hash(&Value::Function(function), permutation, seen)?,
                 None => {
                     // Values with no structure to rename (operators): their TLC fingerprint.
                     Fingerprint::new().value(value)?.0
@@ -227,12 +243,35 @@ mod tests {
     fn equal_values_in_other_representations_hash_alike() {
         let interval = Value::Interval(Interval { low: 1, high: 3 });
         let enumerated = Value::set_from_unnormalized((1..=3).map(Value::Int).collect());
-        assert_eq!(image_hash(&interval, &[]).unwrap(), image_hash(&enumerated, &[]).unwrap());
+        assert_eq!(
+            image_hash(&interval, &[], &mut |_| {}).unwrap(),
+            image_hash(&enumerated, &[], &mut |_| {}).unwrap()
+        );
         let tuple = Value::tuple(vec![Value::Int(7), Value::Int(8)]);
         let function =
             Value::function(vec![Value::Int(1), Value::Int(2)], vec![Value::Int(7), Value::Int(8)])
                 .unwrap();
-        assert_eq!(image_hash(&tuple, &[]).unwrap(), image_hash(&function, &[]).unwrap());
+        assert_eq!(
+            image_hash(&tuple, &[], &mut |_| {}).unwrap(),
+            image_hash(&function, &[], &mut |_| {}).unwrap()
+        );
+    }
+
+    #[test]
+    fn variables_without_moved_model_values_keep_their_hash_under_every_permutation() {
+        let interner = Interner::new();
+        let atoms = model_values(&interner, &["a", "b", "w"]);
+        let group = [vec![(atoms[0], atoms[1]), (atoms[1], atoms[0])]];
+        // The second variable holds only a model value the group does not move.
+        let state = |owner: &Atom, count: i64| {
+            vec![Value::ModelValue(*owner), Value::Int(count), Value::ModelValue(atoms[2])]
+        };
+        let fingerprint = |owner: &Atom, count: i64| {
+            symmetric_fingerprint(&state(owner, count), &group).unwrap()
+        };
+        assert_eq!(fingerprint(&atoms[0], 3), fingerprint(&atoms[1], 3));
+        assert_ne!(fingerprint(&atoms[0], 3), fingerprint(&atoms[0], 4));
+        assert_ne!(fingerprint(&atoms[0], 3), fingerprint(&atoms[2], 3));
     }
 
     #[test]
