@@ -266,9 +266,8 @@ mod tests {
         let state = |owner: &Atom, count: i64| {
             vec![Value::ModelValue(*owner), Value::Int(count), Value::ModelValue(atoms[2])]
         };
-        let fingerprint = |owner: &Atom, count: i64| {
-            symmetric_fingerprint(&state(owner, count), &group).unwrap()
-        };
+        let fingerprint =
+            |owner: &Atom, count: i64| symmetric_fingerprint(&state(owner, count), &group).unwrap();
         assert_eq!(fingerprint(&atoms[0], 3), fingerprint(&atoms[1], 3));
         assert_ne!(fingerprint(&atoms[0], 3), fingerprint(&atoms[0], 4));
         assert_ne!(fingerprint(&atoms[0], 3), fingerprint(&atoms[2], 3));
