@@ -8,10 +8,10 @@
 //! found once when the actions are split; a state where it is FALSE has no successor under the
 //! action, exactly as the walk would find, so the walk is skipped.
 //!
-//! Only conditions that cannot have effects are guards: variables, values, function
-//! application, comparisons and connectives, constant definitions, and the pure native
-//! operators (arithmetic, `Len`, `Cardinality`, ...), with bound names that stand for values. A
-//! guard that fails to evaluate lets the walk run, which reports the error as usual; nothing is
+//! Only conditions that cannot have effects are guards, by the invariant memo's analysis
+//! (`predicate_memo.rs`: no `Print`, registers, random choices, operator arguments, primes or
+//! `ENABLED`, through every definition called), in an environment whose bound names stand for
+//! values (`\A q \in Proc \ {p} : beats(p, q)` is one). A guard that fails to evaluate lets the walk run, which reports the error as usual; nothing is
 //! done twice that could be seen. The walk is never skipped while per-expression coverage is
 //! counted (TLC counts the walk's evaluations).
 
@@ -23,8 +23,7 @@ use tla_values::{equals, functions, sets, Value};
 use crate::builtin_ops::simple_filter;
 use crate::context::{Ctx, StateView, WorkerContext};
 use crate::env::{Binding, Env};
-use crate::evaluator::{ConstantBinding, Evaluator};
-use crate::known::Known;
+use crate::evaluator::Evaluator;
 
 /// How many calls and conjunction lists the search for a guard goes through.
 const SEARCH_DEPTH: u32 = 16;
@@ -147,15 +146,7 @@ fn known_value(evaluator: &Evaluator, expr: &'static Expr, env: &Env) -> Option<
             .map(|item| known_value(evaluator, item, env))
             .collect::<Option<Vec<_>>>()
             .map(Value::tuple),
-        ExprKind::Constant(constant) => match evaluator.constant_binding(*constant) {
-            Some(ConstantBinding::Value(value)) => Some(value.clone()),
-            _ => None,
-        },
-        ExprKind::Local(index) => match env.get(*index) {
-            Some(Binding::Value(value)) => Some(value.clone()),
-            _ => None,
-        },
-        _ => evaluator.known_value(expr).cloned(),
+        _ => evaluator.value_without_state(expr, env).cloned(),
     }
 }
 
@@ -235,63 +226,16 @@ fn first_condition(
     }
 }
 
-/// Whether evaluating `expr` in `env` can do nothing but compute a value (or fail): no
-/// printing, no registers, no random choices, no lazy arguments, no primes.
+/// Whether evaluating `expr` in `env` can do nothing but compute a value (or fail): no effects
+/// (the invariant memo's analysis, `predicate_memo.rs`), and every binding of `env` a value, so
+/// no bound name stands for an argument not evaluated yet (which could be primed).
 fn without_effects(evaluator: &Evaluator, expr: &'static Expr, env: &Env) -> bool {
-    let all =
-        |items: &'static [Expr]| items.iter().all(|item| without_effects(evaluator, item, env));
-    match &expr.kind {
-        ExprKind::Bool(_)
-        | ExprKind::Int(_)
-        | ExprKind::Str(_)
-        | ExprKind::BooleanSet
-        | ExprKind::StringSet
-        | ExprKind::Variable(_) => true,
-        ExprKind::Constant(constant) => {
-            matches!(evaluator.constant_binding(*constant), Some(ConstantBinding::Value(_)))
+    let mut index = 0;
+    while let Some(binding) = env.get(index) {
+        if !matches!(binding, Binding::Value(_)) {
+            return false;
         }
-        ExprKind::Local(index) => matches!(env.get(*index), Some(Binding::Value(_))),
-        ExprKind::Apply { function, arguments } => {
-            without_effects(evaluator, function, env) && all(arguments)
-        }
-        ExprKind::Field { record, .. } => without_effects(evaluator, record, env),
-        ExprKind::Builtin { op, arguments } => {
-            matches!(
-                op,
-                BuiltinOp::Equal
-                    | BuiltinOp::NotEqual
-                    | BuiltinOp::In
-                    | BuiltinOp::NotIn
-                    | BuiltinOp::And
-                    | BuiltinOp::Or
-                    | BuiltinOp::Not
-                    | BuiltinOp::Implies
-                    | BuiltinOp::Equivalent
-                    | BuiltinOp::SubsetEq
-                    | BuiltinOp::Union
-                    | BuiltinOp::Intersect
-                    | BuiltinOp::SetMinus
-                    | BuiltinOp::Domain
-            ) && all(arguments)
-        }
-        ExprKind::Junction { items, .. }
-        | ExprKind::SetEnumeration(items)
-        | ExprKind::Tuple(items) => all(items),
-        ExprKind::Record(fields) => {
-            fields.iter().all(|(_, value)| without_effects(evaluator, value, env))
-        }
-        ExprKind::If { condition, then_branch, else_branch } => {
-            without_effects(evaluator, condition, env)
-                && without_effects(evaluator, then_branch, env)
-                && without_effects(evaluator, else_branch, env)
-        }
-        ExprKind::Label { body, .. } => without_effects(evaluator, body, env),
-        ExprKind::Call { arguments, .. } if arguments.is_empty() => {
-            matches!(evaluator.known(expr), Known::CachedCall(_) | Known::Value(_))
-        }
-        ExprKind::Call { def, arguments } => {
-            evaluator.is_pure_native(*def, arguments) && all(arguments)
-        }
-        _ => false,
+        index += 1;
     }
+    crate::predicate_memo::expression_reads(evaluator, expr).is_some()
 }

@@ -221,11 +221,6 @@ impl Evaluator {
         self.shared.constants.get(constant as usize)
     }
 
-    /// What is known ahead about `expr` (`known.rs`).
-    pub(crate) fn known(&self, expr: &Expr) -> &Known {
-        self.shared.known.of(expr)
-    }
-
     /// The definition a declared operator constant is replaced by (`C <- Def` in the cfg).
     pub fn constant_definition(&self, constant: ConstId) -> Option<DefId> {
         match self.shared.constants.get(constant as usize) {

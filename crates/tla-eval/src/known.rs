@@ -88,6 +88,18 @@ impl Evaluator {
     ) -> Option<&'a Value> {
         match &expr.kind {
             ExprKind::Variable(var) => ctx.current.variable(*var as usize),
+            _ => self.value_without_state(expr, env),
+        }
+    }
+
+    /// [`Self::stored_value`] for what needs no state: a bound value, a constant given a value,
+    /// a value known ahead.
+    pub(crate) fn value_without_state<'a>(
+        &'a self,
+        expr: &Expr,
+        env: &'a Env,
+    ) -> Option<&'a Value> {
+        match &expr.kind {
             ExprKind::Local(index) => match env.get(*index) {
                 Some(Binding::Value(value)) => Some(value),
                 _ => None,

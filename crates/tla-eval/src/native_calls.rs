@@ -80,16 +80,6 @@ impl Evaluator {
         *self.shared.natives.get(self.resolve_definition(def) as usize)?
     }
 
-    /// Whether a call of `def` with `arguments` is a native operator that only computes a value
-    /// from its arguments (arithmetic, `Len`, `Cardinality`, ...).
-    pub(crate) fn is_pure_native(&self, def: DefId, arguments: &[Expr]) -> bool {
-        self.native_of(def, arguments).is_some_and(|native| match native.module {
-            "Naturals" | "Integers" | "FiniteSets" => true,
-            "Sequences" => matches!(native.name, "Len" | "Head" | "Tail" | "Append" | "\\o"),
-            _ => false,
-        })
-    }
-
     /// A native operator called on its arguments, evaluated in order (as a call through
     /// bindings would force them), under the call depth guard ([`Evaluator::nested_call`]).
     pub(crate) fn call_native_eagerly(

@@ -67,18 +67,19 @@ pub fn conjuncts_read(evaluator: &Evaluator, def: DefId) -> Option<ConjunctReads
     if items.len() < 2 {
         return None;
     }
-    items
-        .iter()
-        .map(|item| {
-            let mut reads = Reads { evaluator, variables: Vec::new(), entered: vec![def] };
-            if !reads.expr(item) {
-                return None;
-            }
-            reads.variables.sort_unstable();
-            reads.variables.dedup();
-            Some((item, reads.variables))
-        })
-        .collect()
+    items.iter().map(|item| Some((item, expression_reads(evaluator, item)?))).collect()
+}
+
+/// [`variables_read`] for an expression: the variables it reads when its evaluation has no
+/// effects. Its bound names are taken to stand for values.
+pub(crate) fn expression_reads(evaluator: &Evaluator, expr: &'static Expr) -> Option<Vec<u32>> {
+    let mut reads = Reads { evaluator, variables: Vec::new(), entered: Vec::new() };
+    if !reads.expr(expr) {
+        return None;
+    }
+    reads.variables.sort_unstable();
+    reads.variables.dedup();
+    Some(reads.variables)
 }
 
 /// The conjuncts of a conjunction list, each with the variables it reads.
