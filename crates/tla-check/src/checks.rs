@@ -55,16 +55,21 @@ pub(crate) fn check_invariants_naming_failure(
     // Where an invariant without effects held before on the same values of the variables it
     // reads, it holds again (not while coverage counts evaluations).
     let memo = worker.expression_coverage.is_none().then_some(&worker.predicate_memo);
+    // The memo's entries for conjuncts follow those of the invariants.
+    let mut next_conjunct_entry = model.invariants.len();
     for (index, invariant) in model.invariants.iter().enumerate() {
         let reads = model.invariant_reads.get(index).and_then(Option::as_deref);
+        let conjuncts = model.invariant_conjuncts.get(index).and_then(Option::as_deref);
+        let first_conjunct_entry = next_conjunct_entry;
+        next_conjunct_entry += conjuncts.map_or(0, <[_]>::len);
         if let (Some(memo), Some(reads)) = (memo, reads) {
             if memo.borrow_mut().known_to_hold(index, reads, state) {
                 continue;
             }
         }
-        if let (Some(memo), Some(Some(conjuncts))) = (memo, model.invariant_conjuncts.get(index)) {
+        if let (Some(memo), Some(conjuncts)) = (memo, conjuncts) {
             // Each conjunct is remembered on its own.
-            match conjuncts_hold(model, index, conjuncts, memo, state, &ctx) {
+            match conjuncts_hold(model, first_conjunct_entry, conjuncts, memo, state, &ctx) {
                 Some(true) => continue,
                 Some(false) => return Ok(Some(index)),
                 // An error: evaluated again as a whole below, which reports it as TLC does.
@@ -98,17 +103,15 @@ pub(crate) fn check_invariants_naming_failure(
 
 /// An invariant whose body is a conjunction list without effects, conjunct by conjunct, each
 /// looked up in the worker's memo first: `None` when a conjunct fails to evaluate or is not a
-/// boolean. The memo's entries for conjuncts follow those of the invariants.
+/// boolean. The conjuncts' memo entries start at `first_entry`.
 fn conjuncts_hold(
     model: &Model,
-    index: usize,
+    first_entry: usize,
     conjuncts: &[(&'static Expr, Vec<u32>)],
     memo: &std::cell::RefCell<tla_eval::predicate_memo::PredicateMemo>,
     state: &[Value],
     ctx: &Ctx,
 ) -> Option<bool> {
-    let first_entry = model.invariants.len()
-        + model.invariant_conjuncts[..index].iter().flatten().map(Vec::len).sum::<usize>();
     for (offset, (conjunct, reads)) in conjuncts.iter().enumerate() {
         let entry = first_entry + offset;
         if memo.borrow_mut().known_to_hold(entry, reads, state) {

@@ -14,31 +14,6 @@ use crate::failure::{AtExpr, EvalOutcome, Failure};
 use crate::values::OperatorValue;
 
 impl Evaluator {
-    /// A call of top-level definition `def` on `arguments` (written in `env`): as
-    /// [`Self::call_definition`], with the arguments bound straight into the body's environment
-    /// when the body is an expression (the usual case).
-    pub(crate) fn call_with_arguments(
-        &self,
-        def: DefId,
-        arguments: &'static [Expr],
-        env: &Env,
-        ctx: &Ctx,
-    ) -> EvalOutcome<Value> {
-        let resolved = self.resolve_definition(def);
-        if !arguments.is_empty() && self.fixed_value(resolved).is_none() {
-            let definition = self.definition(resolved)?;
-            if let Body::Expression(body) = &definition.body {
-                let body_env = self.push_arguments(Env::empty(), arguments, env, ctx.except_at)?;
-                return self.nested_call(&definition.name, ctx, || {
-                    // TLC's call stack holds the called body too.
-                    self.eval(body, &body_env, ctx).at(body)
-                });
-            }
-        }
-        let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
-        self.call_definition(def, Env::empty(), bindings, ctx)
-    }
-
     /// `env` with the bindings of `arguments` (written in `from`) pushed, in order.
     pub(crate) fn push_arguments(
         &self,

@@ -160,7 +160,6 @@ impl Evaluator {
         };
         let closed_constants =
             crate::closed_constants::closed_constants(hir, &constants, &cached_definition);
-        let expression_count = crate::known::number_expressions(hir);
         let mut evaluator = Evaluator {
             shared: Arc::new(Shared {
                 hir,
@@ -177,7 +176,7 @@ impl Evaluator {
                 settings,
             }),
         };
-        let known = crate::known::known_facts(&evaluator, expression_count, &closed_constants);
+        let known = crate::known::known_facts(&evaluator, &closed_constants);
         if let Some(shared) = Arc::get_mut(&mut evaluator.shared) {
             shared.known = known;
         }
@@ -370,7 +369,8 @@ impl Evaluator {
                 if let Some(native) = self.native_of(*def, arguments) {
                     return self.call_native_eagerly(native, arguments, env, ctx).at(expr);
                 }
-                self.call_with_arguments(*def, arguments, env, ctx).at(expr)
+                let bindings = self.bind_arguments(arguments, env, ctx.except_at)?;
+                self.call_definition(*def, Env::empty(), bindings, ctx).at(expr)
             }
             ExprKind::CallLet { def, up, arguments } => {
                 self.call_let_definition(*def, *up, arguments, env, ctx).at(expr)

@@ -189,28 +189,13 @@ impl Evaluator {
     }
 }
 
-/// Numbers every expression of `hir` from 1, in a walk of the definitions and assumptions.
-/// Returns how many there are.
-pub(crate) fn number_expressions(hir: &'static Hir) -> usize {
-    fn visit(expr: &'static Expr, next: &mut u32) {
-        expr.slot.set(*next);
-        *next += 1;
-        crate::walk::for_each_child(expr, &mut |child| visit(child, next));
-    }
-    let mut next = 1;
-    for_each_root(hir, &mut |expr| visit(expr, &mut next));
-    next as usize - 1
-}
-
-/// The table for `evaluator`'s specification, numbered by [`number_expressions`];
-/// `closed_constants` are the expressions whose values are remembered.
-pub(crate) fn known_facts(
-    evaluator: &Evaluator,
-    count: usize,
-    closed_constants: &[&'static Expr],
-) -> KnownFacts {
-    fn visit(expr: &'static Expr, evaluator: &Evaluator, entries: &mut [Known]) {
-        let known = match &expr.kind {
+/// Numbers every expression of `evaluator`'s specification from 1 (a walk of the definitions
+/// and assumptions) and builds its table; `closed_constants` are the expressions whose values
+/// are remembered.
+pub(crate) fn known_facts(evaluator: &Evaluator, closed_constants: &[&'static Expr]) -> KnownFacts {
+    fn visit(expr: &'static Expr, evaluator: &Evaluator, entries: &mut Vec<Known>) {
+        expr.slot.set(entries.len() as u32);
+        entries.push(match &expr.kind {
             ExprKind::Str(text) => Known::Value(Value::Str(evaluator.atom(text))),
             ExprKind::Field { field, .. } => Known::FieldName(Value::Str(evaluator.atom(field))),
             ExprKind::Call { def, arguments } if arguments.is_empty() => {
@@ -222,13 +207,11 @@ pub(crate) fn known_facts(
                 }
             }
             _ => Known::Nothing,
-        };
-        if let Some(entry) = entries.get_mut(expr.slot.get() as usize) {
-            *entry = known;
-        }
+        });
         crate::walk::for_each_child(expr, &mut |child| visit(child, evaluator, entries));
     }
-    let mut entries: Vec<Known> = (0..=count).map(|_| Known::Nothing).collect();
+    // Slot 0 is the one of expressions nobody numbered.
+    let mut entries = vec![Known::Nothing];
     for_each_root(evaluator.hir(), &mut |expr| visit(expr, evaluator, &mut entries));
     for expr in closed_constants {
         if let Some(entry) = entries.get_mut(expr.slot.get() as usize) {
