@@ -36,13 +36,7 @@ const MAX_WORDS: usize = 1 << 20;
 /// constants; `None` otherwise (it prints, reads TLC's registers or the run's statistics, makes
 /// random choices, takes operators as arguments, or is not a state function).
 pub fn variables_read(evaluator: &Evaluator, def: DefId) -> Option<Vec<u32>> {
-    let mut reads = Reads { evaluator, variables: Vec::new(), entered: Vec::new() };
-    if !reads.definition(def) {
-        return None;
-    }
-    reads.variables.sort_unstable();
-    reads.variables.dedup();
-    Some(reads.variables)
+    Reads::run(evaluator, |reads| reads.definition(def))
 }
 
 /// For a zero-argument definition whose body is a conjunction list (`TypeOK == /\ x \in S /\ y
@@ -73,13 +67,7 @@ pub fn conjuncts_read(evaluator: &Evaluator, def: DefId) -> Option<ConjunctReads
 /// [`variables_read`] for an expression: the variables it reads when its evaluation has no
 /// effects. Its bound names are taken to stand for values.
 pub(crate) fn expression_reads(evaluator: &Evaluator, expr: &'static Expr) -> Option<Vec<u32>> {
-    let mut reads = Reads { evaluator, variables: Vec::new(), entered: Vec::new() };
-    if !reads.expr(expr) {
-        return None;
-    }
-    reads.variables.sort_unstable();
-    reads.variables.dedup();
-    Some(reads.variables)
+    Reads::run(evaluator, |reads| reads.expr(expr))
 }
 
 /// The conjuncts of a conjunction list, each with the variables it reads.
@@ -92,7 +80,21 @@ struct Reads<'a> {
     entered: Vec<DefId>,
 }
 
-impl Reads<'_> {
+impl<'a> Reads<'a> {
+    /// The variables `walk` finds read, ascending, if it finds no effect.
+    fn run(
+        evaluator: &'a Evaluator,
+        walk: impl FnOnce(&mut Reads<'a>) -> bool,
+    ) -> Option<Vec<u32>> {
+        let mut reads = Reads { evaluator, variables: Vec::new(), entered: Vec::new() };
+        if !walk(&mut reads) {
+            return None;
+        }
+        reads.variables.sort_unstable();
+        reads.variables.dedup();
+        Some(reads.variables)
+    }
+
     fn definition(&mut self, def: DefId) -> bool {
         let def = self.evaluator.resolve_definition(def);
         if self.entered.contains(&def) || self.evaluator.fixed_value(def).is_some() {
