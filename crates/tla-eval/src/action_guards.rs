@@ -11,9 +11,10 @@
 //! Only conditions that cannot have effects are guards, by the invariant memo's analysis
 //! (`predicate_memo.rs`: no `Print`, registers, random choices, operator arguments, primes or
 //! `ENABLED`, through every definition called), in an environment whose bound names stand for
-//! values (`\A q \in Proc \ {p} : beats(p, q)` is one). A guard that fails to evaluate lets the walk run, which reports the error as usual; nothing is
-//! done twice that could be seen. The walk is never skipped while per-expression coverage is
-//! counted (TLC counts the walk's evaluations).
+//! values (`\A q \in Proc \ {p} : beats(p, q)` is one). A guard that fails to evaluate lets
+//! the walk run, which reports the error as usual; nothing is done twice that could be seen.
+//! The walk is never skipped while per-expression coverage is counted (TLC counts the walk's
+//! evaluations).
 
 use std::borrow::Cow;
 
@@ -230,12 +231,5 @@ fn first_condition(
 /// (the invariant memo's analysis, `predicate_memo.rs`), and every binding of `env` a value, so
 /// no bound name stands for an argument not evaluated yet (which could be primed).
 fn without_effects(evaluator: &Evaluator, expr: &'static Expr, env: &Env) -> bool {
-    let mut index = 0;
-    while let Some(binding) = env.get(index) {
-        if !matches!(binding, Binding::Value(_)) {
-            return false;
-        }
-        index += 1;
-    }
-    crate::predicate_memo::expression_reads(evaluator, expr).is_some()
+    env.holds_only_values() && crate::predicate_memo::expression_reads(evaluator, expr).is_some()
 }

@@ -139,6 +139,18 @@ impl Env {
         Some(&node.binding)
     }
 
+    /// Whether every binding is a value (none an argument not evaluated yet).
+    pub(crate) fn holds_only_values(&self) -> bool {
+        let mut node = self.node.as_deref();
+        while let Some(current) = node {
+            if !matches!(current.binding, Binding::Value(_)) {
+                return false;
+            }
+            node = current.parent.as_deref();
+        }
+        true
+    }
+
     /// Whether both hold the very same bindings (not merely equal ones). The `LET` instances
     /// are not compared: they only keep values the bindings determine.
     pub fn same_as(&self, other: &Env) -> bool {
