@@ -109,6 +109,12 @@ impl Fingerprint {
 /// of a byte at a time, with names hashed once when interned. It is as collision-resistant as
 /// a 64-bit fingerprint needs to be and several times cheaper, but not TLC's number; only the
 /// seen-state table uses it, where nothing prints the value.
+///
+/// It is a tree hash: a set or a function (tuples and records included) enters its parent as
+/// the hash of its own encoding, and sets, functions and records keep that hash once computed
+/// (`StateHashCell`). A successor shares every part an action did not change with its source
+/// (an unchanged variable, the unchanged rows of a function changed with `EXCEPT`), so those
+/// parts are hashed once for all the states that hold them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StateHash(u64);
 
@@ -126,15 +132,33 @@ impl StateHash {
     /// Extends by a value.
     pub fn value(self, value: &Value) -> EvalResult<StateHash> {
         let mut hash = self;
-        extend(&mut hash, value, Lazy::Enumerate).map_err(|error| *error)?;
+        hash.absorb(value, Lazy::Enumerate).map_err(|error| *error)?;
         Ok(hash)
     }
 
     /// Extends by a value that holds no lazy or symbolic part; `None` when it holds one.
     pub fn concrete_value(self, value: &Value) -> Option<StateHash> {
         let mut hash = self;
-        extend(&mut hash, value, Lazy::Refuse).ok()?;
+        hash.absorb(value, Lazy::Refuse).ok()?;
         Some(hash)
+    }
+
+    /// Folds `value` in: a scalar as its tagged word, a set or function as a mark and the
+    /// hash of its own encoding. Returns whether the value was concrete (held no lazy or
+    /// symbolic part), which is when hashes computed on the way may be kept.
+    fn absorb(&mut self, value: &Value, lazy: Lazy) -> Result<bool, Box<EvalError>> {
+        match value {
+            Value::Bool(b) => self.tagged_int(tag::BOOL, i32::from(*b)),
+            Value::Int(n) => self.tagged_int(tag::INT, *n as i32),
+            Value::Str(atom) => self.tagged_name(tag::STRING, atom),
+            Value::ModelValue(atom) => self.tagged_name(tag::MODEL_VALUE, atom),
+            _ => {
+                let (hash, concrete) = compound_state_hash(value, lazy)?;
+                self.0 = mix_word(mix_word(self.0, COMPOUND_MARK), hash);
+                return Ok(concrete);
+            }
+        }
+        Ok(true)
     }
 
     /// The finished hash (a last avalanche, so every input bit reaches every output bit).
@@ -159,6 +183,99 @@ impl Encoder for StateHash {
         // Tags occupy the high byte, so a string and a model value of the same text differ.
         self.0 = mix_word(self.0, atom.text_hash() ^ (u64::from(tag) << 56));
     }
+}
+
+/// The word that announces a set's or function's hash inside its parent's encoding (a scalar
+/// enters as a tagged word below 2^40 or a name's hash with its tag in the high byte).
+const COMPOUND_MARK: u64 = 0xC0DE_5E7F_0000_0001;
+
+/// The state hash of a set or function (`value` is never a scalar): its kind tag and size, then
+/// its elements or its argument/value pairs in normal order, finished; with whether the value
+/// was concrete. Taken from the value's [`crate::StateHashCell`] when kept there, and kept
+/// there when computed for a concrete value.
+fn compound_state_hash(value: &Value, lazy: Lazy) -> Result<(u64, bool), Box<EvalError>> {
+    if lazy == Lazy::Refuse && matches!(value, Value::Lazy(_) | Value::Ext(_)) {
+        return Err(Box::new(cannot_fingerprint(value)));
+    }
+    let cell = match value {
+        Value::Set(set) => Some(set.state_hash_cell()),
+        Value::Function(function) => Some(function.state_hash_cell()),
+        Value::Record(record) => Some(record.state_hash_cell()),
+        _ => None,
+    };
+    if let Some(hash) = cell.and_then(crate::StateHashCell::get) {
+        return Ok((hash, true));
+    }
+    let mut hash = StateHash::new();
+    let mut concrete = true;
+    match value {
+        Value::Set(set) => {
+            let elems = set.normalized()?;
+            hash.tagged_int(tag::SET_ENUM, elems.len() as i32);
+            for elem in elems {
+                concrete &= hash.absorb(elem, lazy)?;
+            }
+        }
+        Value::Interval(interval) => {
+            let size = interval.size()?;
+            hash.tagged_int(tag::SET_ENUM, size as i32);
+            for i in 0..size {
+                hash.tagged_int(tag::INT, interval.low.wrapping_add(i as i32));
+            }
+        }
+        Value::Tuple(elems) => {
+            hash.tagged_int(tag::FCN_RCD, elems.len() as i32);
+            for (i, elem) in elems.iter().enumerate() {
+                hash.tagged_int(tag::INT, i as i32 + 1);
+                concrete &= hash.absorb(elem, lazy)?;
+            }
+        }
+        Value::Record(record) => {
+            hash.tagged_int(tag::FCN_RCD, record.len() as i32);
+            for (field, value) in record.names().iter().zip(record.values()) {
+                hash.tagged_name(tag::STRING, field);
+                concrete &= hash.absorb(value, lazy)?;
+            }
+        }
+        Value::Function(function) => {
+            hash.tagged_int(tag::FCN_RCD, function.len() as i32);
+            match function.domain() {
+                FunctionDomain::Interval { low } => {
+                    for (i, value) in function.values().iter().enumerate() {
+                        hash.tagged_int(tag::INT, low.wrapping_add(i as i32));
+                        concrete &= hash.absorb(value, lazy)?;
+                    }
+                }
+                FunctionDomain::Values(domain) => {
+                    for (arg, value) in domain.iter().zip(function.values()) {
+                        concrete &= hash.absorb(arg, lazy)?;
+                        concrete &= hash.absorb(value, lazy)?;
+                    }
+                }
+            }
+        }
+        Value::Lazy(_) => match to_set_enum(value)? {
+            Some(set) => return Ok((compound_state_hash(&Value::Set(set), lazy)?.0, false)),
+            None => return Err(Box::new(cannot_fingerprint(value))),
+        },
+        Value::Ext(ext) => match ext.class() {
+            ExtClass::Set | ExtClass::Function => match ext.to_concrete()? {
+                Value::Ext(_) => return Err(Box::new(cannot_fingerprint(value))),
+                concrete => return Ok((compound_state_hash(&concrete, lazy)?.0, false)),
+            },
+            ExtClass::Other => return Err(Box::new(cannot_fingerprint(value))),
+        },
+        Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::ModelValue(_) => {
+            hash.absorb(value, lazy)?;
+        }
+    }
+    let finished = hash.finish();
+    if concrete {
+        if let Some(cell) = cell {
+            cell.set(finished);
+        }
+    }
+    Ok((finished, concrete))
 }
 
 /// One step of the state hash: the word is folded into the running hash by a 128-bit multiply

@@ -13,6 +13,7 @@
 //! mix kinds (`"x" \in {"x", 1}` is TRUE, `1 \in {"x", 1}` is an error). Functions and records are
 //! normalised when built (a documented simplification, see `docs/dev/values.md`).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::atom::Atom;
@@ -91,19 +92,25 @@ pub struct SetEnum {
     elems: Vec<Value>,
     is_norm: bool,
     normal: OnceLock<EvalResult<Vec<Value>>>,
+    state_hash: StateHashCell,
 }
 
 impl SetEnum {
     /// A set from elements in any order, possibly with duplicates; normalised on demand.
     pub fn from_unnormalized(elems: Vec<Value>) -> SetEnum {
         let is_norm = elems.len() <= 1;
-        SetEnum { elems, is_norm, normal: OnceLock::new() }
+        SetEnum { elems, is_norm, normal: OnceLock::new(), state_hash: StateHashCell::default() }
     }
 
     /// A set from elements already sorted by TLC's order without duplicates.
     /// The caller vouches for it; use [`SetEnum::from_unnormalized`] when unsure.
     pub fn from_normalized(elems: Vec<Value>) -> SetEnum {
-        SetEnum { elems, is_norm: true, normal: OnceLock::new() }
+        SetEnum {
+            elems,
+            is_norm: true,
+            normal: OnceLock::new(),
+            state_hash: StateHashCell::default(),
+        }
     }
 
     /// A set from elements in any order, normalised now.
@@ -144,6 +151,11 @@ impl SetEnum {
     pub fn size(&self) -> EvalResult<usize> {
         Ok(self.normalized()?.len())
     }
+
+    /// Where the checker's state hash of this set is kept once computed.
+    pub fn state_hash_cell(&self) -> &StateHashCell {
+        &self.state_hash
+    }
 }
 
 /// A function with an explicit domain (`FcnRcdValue`), normalised: the domain is sorted by TLC's
@@ -151,6 +163,7 @@ impl SetEnum {
 pub struct Function {
     domain: FunctionDomain,
     values: Vec<Value>,
+    state_hash: StateHashCell,
 }
 
 /// The two ways `FcnRcdValue` stores its domain.
@@ -167,17 +180,17 @@ impl Function {
     /// when the domain holds a value twice or holds values TLC cannot compare.
     pub fn from_pairs(domain: Vec<Value>, values: Vec<Value>) -> EvalResult<Function> {
         let (domain, values) = order::normalize_function_domain(domain, values)?;
-        Ok(Function { domain: FunctionDomain::Values(domain.into()), values })
+        Ok(Function::with_domain(FunctionDomain::Values(domain.into()), values))
     }
 
     /// A function from a domain already normalised (e.g. enumerated from a normalised set).
     pub fn from_normalized_pairs(domain: Vec<Value>, values: Vec<Value>) -> Function {
-        Function { domain: FunctionDomain::Values(domain.into()), values }
+        Function::with_domain(FunctionDomain::Values(domain.into()), values)
     }
 
     /// A function on `low..low+values.len()-1`.
     pub fn from_interval(low: i32, values: Vec<Value>) -> Function {
-        Function { domain: FunctionDomain::Interval { low }, values }
+        Function::with_domain(FunctionDomain::Interval { low }, values)
     }
 
     pub fn domain(&self) -> &FunctionDomain {
@@ -221,7 +234,36 @@ impl Function {
     }
 
     pub(crate) fn with_values(&self, values: Vec<Value>) -> Function {
-        Function { domain: self.domain.clone(), values }
+        Function::with_domain(self.domain.clone(), values)
+    }
+
+    fn with_domain(domain: FunctionDomain, values: Vec<Value>) -> Function {
+        Function { domain, values, state_hash: StateHashCell::default() }
+    }
+
+    /// Where the checker's state hash of this function is kept once computed.
+    pub fn state_hash_cell(&self) -> &StateHashCell {
+        &self.state_hash
+    }
+}
+
+/// The checker's state hash of a set, function or record (`fingerprint::StateHash`), kept in the
+/// value once computed: values never change after they are built, and states share most of
+/// theirs with the states they came from, so a shared part is hashed once, not once per state.
+/// Zero means not computed yet (a hash that happens to be zero is simply not kept).
+#[derive(Default)]
+pub struct StateHashCell(AtomicU64);
+
+impl StateHashCell {
+    pub fn get(&self) -> Option<u64> {
+        match self.0.load(Ordering::Relaxed) {
+            0 => None,
+            hash => Some(hash),
+        }
+    }
+
+    pub fn set(&self, hash: u64) {
+        self.0.store(hash, Ordering::Relaxed);
     }
 }
 
@@ -229,6 +271,7 @@ impl Function {
 pub struct Record {
     names: Vec<Atom>,
     values: Vec<Value>,
+    state_hash: StateHashCell,
 }
 
 impl Record {
@@ -269,12 +312,12 @@ impl Record {
             names[position..=i].rotate_right(1);
             values[position..=i].rotate_right(1);
         }
-        Ok(Record { names, values })
+        Ok(Record::from_normalized(names, values))
     }
 
     /// A record whose names are already sorted by rank and distinct.
     pub fn from_normalized(names: Vec<Atom>, values: Vec<Value>) -> Record {
-        Record { names, values }
+        Record { names, values, state_hash: StateHashCell::default() }
     }
 
     pub fn names(&self) -> &[Atom] {
@@ -299,7 +342,12 @@ impl Record {
     }
 
     pub(crate) fn with_values(&self, values: Vec<Value>) -> Record {
-        Record { names: self.names.clone(), values }
+        Record::from_normalized(self.names.clone(), values)
+    }
+
+    /// Where the checker's state hash of this record is kept once computed.
+    pub fn state_hash_cell(&self) -> &StateHashCell {
+        &self.state_hash
     }
 }
 
