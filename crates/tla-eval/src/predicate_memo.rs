@@ -8,19 +8,24 @@
 //! invariant reads, so each worker keeps, per invariant, the combinations on which it held.
 //!
 //! Which variables a definition reads, and whether it has effects, is found by
-//! [`variables_read`]; a combination is kept exactly (the canonical encoding of the variables'
-//! values, [`tla_values::fingerprint::canonical_words`]), never as a hash, so two states are
-//! never confused. Only TRUE results are kept: a violation or an evaluation error is met again
-//! on every state that has it, as without the memo. An invariant whose combinations rarely
-//! repeat (one reading every variable) stops being remembered after a trial, and each table is
-//! bounded (in combinations and in words). Nothing is remembered while per-expression coverage is counted.
+//! [`variables_read`]. A combination is kept exactly, as the variables' values themselves. It
+//! is found by its hash (the checker's state hash, which sets and functions keep once
+//! computed) but recognised only by exact comparison (the very same values, or the same
+//! canonical encoding, [`tla_values::fingerprint::canonical_words`]), so two states are never
+//! confused. Only TRUE results are kept: a violation or an evaluation error is met again on
+//! every state that has it, as without the memo. An invariant whose combinations rarely repeat
+//! (one reading every variable) stops being remembered after a trial, and each table is
+//! bounded (in combinations, and in the words of their canonical encodings). Nothing is
+//! remembered while per-expression coverage is counted.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 
 use tla_sema::hir::{Body, DefId, Expr, ExprKind};
 use tla_values::fast_hash::IntegerHasher;
-use tla_values::Value;
+use tla_values::fingerprint::StateHash;
+use tla_values::{FunctionDomain, Value};
 
 use crate::evaluator::{ConstantBinding, Evaluator};
 
@@ -172,16 +177,22 @@ fn pure_native_module(module: &str, name: Option<&str>) -> bool {
 #[derive(Default)]
 pub struct PredicateMemo {
     predicates: Vec<PredicateEntry>,
-    /// The key of the last lookup, and the predicate it was for.
-    key: Vec<u64>,
-    key_owner: Option<usize>,
+    /// The last lookup that found nothing: its predicate, the combination's hash and values
+    /// (what [`PredicateMemo::remember_holds`] keeps).
+    missed: Option<(usize, u64)>,
+    missed_values: Vec<Value>,
+    /// Scratch encodings for comparing two values that are equal by hash but not shared.
+    left_words: Vec<u64>,
+    right_words: Vec<u64>,
 }
 
 #[derive(Default)]
 struct PredicateEntry {
-    /// The canonical words of the variables read, in order, of each combination.
-    held: HashSet<Box<[u64]>, BuildHasherDefault<IntegerHasher>>,
-    /// How many words the combinations kept hold.
+    /// The combinations kept, by their hash (the state hash of the variables read, in order):
+    /// a hash finds candidates, and each candidate's values are compared exactly.
+    held: HashMap<u64, Vec<Box<[Value]>>, BuildHasherDefault<IntegerHasher>>,
+    combinations: usize,
+    /// How many words the canonical encodings of the combinations kept hold (their size).
     words: usize,
     lookups: u64,
     hits: u64,
@@ -190,57 +201,146 @@ struct PredicateEntry {
 
 impl PredicateMemo {
     /// Whether invariant `predicate`, which reads `variables` of `state`, is known to hold
-    /// there. Builds the key for a later [`PredicateMemo::remember_holds`].
+    /// there. When it is not, notes the combination for a later
+    /// [`PredicateMemo::remember_holds`].
     pub fn known_to_hold(&mut self, predicate: usize, variables: &[u32], state: &[Value]) -> bool {
         if self.predicates.len() <= predicate {
             self.predicates.resize_with(predicate + 1, PredicateEntry::default);
         }
+        self.missed = None;
         let entry = &mut self.predicates[predicate];
-        self.key.clear();
-        self.key_owner = None;
         if entry.given_up {
             return false;
         }
+        // The tree hash of the combination: cheap, as the sets and functions of a state keep
+        // their hashes and most are shared with the states before it.
+        let mut hash = StateHash::new();
         for var in variables {
-            let fits = state.get(*var as usize).is_some_and(|value| {
-                tla_values::fingerprint::canonical_words(value, &mut self.key)
-            });
-            if !fits {
-                self.key.clear();
-                return false;
+            match state.get(*var as usize).and_then(|value| hash.concrete_value(value)) {
+                Some(extended) => hash = extended,
+                None => return false,
             }
         }
+        let hash = hash.finish();
         entry.lookups += 1;
-        self.key_owner = Some(predicate);
-        let found = entry.held.contains(&self.key[..]);
+        let found = entry.held.get(&hash).is_some_and(|candidates| {
+            candidates.iter().any(|kept| {
+                variables.iter().zip(kept.iter()).all(|(var, kept)| {
+                    exactly_equal(
+                        &state[*var as usize],
+                        kept,
+                        &mut self.left_words,
+                        &mut self.right_words,
+                    )
+                })
+            })
+        });
         if found {
             entry.hits += 1;
         } else if entry.lookups >= TRIAL_LOOKUPS && entry.hits * 2 < entry.lookups {
             entry.given_up = true;
-            entry.held = HashSet::default();
+            entry.held = HashMap::default();
+        } else {
+            self.missed = Some((predicate, hash));
+            self.missed_values.clear();
+            self.missed_values.extend(variables.iter().map(|var| state[*var as usize].clone()));
         }
         found
     }
 
     /// Remembers that invariant `predicate` held on the combination of the last lookup, if that
-    /// lookup was for `predicate` (the key that lookup built).
+    /// lookup was for `predicate` and found nothing.
     pub fn remember_holds(&mut self, predicate: usize) {
-        if self.key_owner != Some(predicate) {
+        let Some((owner, hash)) = self.missed.take() else {
+            return;
+        };
+        if owner != predicate {
             return;
         }
         let Some(entry) = self.predicates.get_mut(predicate) else {
             return;
         };
-        if entry.given_up
-            || self.key.is_empty()
-            || entry.held.len() >= MAX_COMBINATIONS
-            || entry.words + self.key.len() > MAX_WORDS
-        {
+        if entry.given_up || entry.combinations >= MAX_COMBINATIONS {
             return;
         }
-        entry.words += self.key.len();
-        entry.held.insert(self.key.as_slice().into());
+        self.left_words.clear();
+        for value in &self.missed_values {
+            if !tla_values::fingerprint::canonical_words(value, &mut self.left_words) {
+                return;
+            }
+        }
+        if entry.words + self.left_words.len() > MAX_WORDS {
+            return;
+        }
+        entry.words += self.left_words.len();
+        entry.combinations += 1;
+        let kept = std::mem::take(&mut self.missed_values).into_boxed_slice();
+        entry.held.entry(hash).or_default().push(kept);
     }
+}
+
+/// Whether two concrete values are equal, exactly: compared part by part where both have the
+/// same representation (parts shared between states are the very same value, found at once),
+/// and by their canonical encodings where they differ.
+fn exactly_equal(
+    left: &Value,
+    right: &Value,
+    left_words: &mut Vec<u64>,
+    right_words: &mut Vec<u64>,
+) -> bool {
+    let all_equal = |left: &[Value], right: &[Value], lw: &mut Vec<u64>, rw: &mut Vec<u64>| {
+        left.len() == right.len()
+            && left.iter().zip(right).all(|(l, r)| exactly_equal(l, r, lw, rw))
+    };
+    match (left, right) {
+        (Value::Bool(a), Value::Bool(b)) => return a == b,
+        (Value::Int(a), Value::Int(b)) => return a == b,
+        (Value::Str(a), Value::Str(b)) | (Value::ModelValue(a), Value::ModelValue(b)) => {
+            return a == b
+        }
+        (Value::Interval(a), Value::Interval(b)) if a == b => return true,
+        (Value::Tuple(a), Value::Tuple(b)) => {
+            return Arc::ptr_eq(a, b) || all_equal(a, b, left_words, right_words)
+        }
+        (Value::Record(a), Value::Record(b)) => {
+            return Arc::ptr_eq(a, b)
+                || (a.names() == b.names()
+                    && all_equal(a.values(), b.values(), left_words, right_words))
+        }
+        (Value::Function(a), Value::Function(b)) => {
+            if Arc::ptr_eq(a, b) {
+                return true;
+            }
+            let same_domain = match (a.domain(), b.domain()) {
+                (FunctionDomain::Interval { low: x }, FunctionDomain::Interval { low: y }) => {
+                    x == y
+                }
+                (FunctionDomain::Values(x), FunctionDomain::Values(y)) => {
+                    Arc::ptr_eq(x, y) || all_equal(x, y, left_words, right_words)
+                }
+                _ => false,
+            };
+            if same_domain {
+                return all_equal(a.values(), b.values(), left_words, right_words);
+            }
+        }
+        (Value::Set(a), Value::Set(b)) => {
+            if Arc::ptr_eq(a, b) {
+                return true;
+            }
+            if let (Ok(x), Ok(y)) = (a.normalized(), b.normalized()) {
+                return all_equal(x, y, left_words, right_words);
+            }
+        }
+        _ => {}
+    }
+    // Different representations of possibly equal values (a tuple and a function, an interval
+    // and an enumerated set): their canonical encodings decide.
+    left_words.clear();
+    right_words.clear();
+    tla_values::fingerprint::canonical_words(left, left_words)
+        && tla_values::fingerprint::canonical_words(right, right_words)
+        && left_words == right_words
 }
 
 #[cfg(test)]
@@ -271,6 +371,29 @@ mod tests {
         assert!(!memo.known_to_hold(2, &[0, 1], &state(7, 7)));
         memo.remember_holds(0);
         assert!(!memo.known_to_hold(0, &[0], &state(7, 0)));
+    }
+
+    #[test]
+    fn a_combination_is_recognised_in_values_built_apart_or_represented_otherwise() {
+        let tuple = |items: &[i64]| Value::tuple(items.iter().map(|n| Value::Int(*n)).collect());
+        let mut memo = PredicateMemo::default();
+        assert!(!memo.known_to_hold(0, &[0], &[tuple(&[1, 2])]));
+        memo.remember_holds(0);
+        // Equal, but not the same value: built again, and as a function on 1..2.
+        assert!(memo.known_to_hold(0, &[0], &[tuple(&[1, 2])]));
+        let function =
+            Value::function(vec![Value::Int(1), Value::Int(2)], vec![Value::Int(1), Value::Int(2)])
+                .unwrap();
+        assert!(memo.known_to_hold(0, &[0], &[function]));
+        assert!(!memo.known_to_hold(0, &[0], &[tuple(&[2, 1])]));
+        let set = |items: &[i64]| {
+            Value::set_from_unnormalized(items.iter().map(|n| Value::Int(*n)).collect())
+        };
+        assert!(!memo.known_to_hold(1, &[0], &[set(&[3, 1, 2])]));
+        memo.remember_holds(1);
+        assert!(memo.known_to_hold(1, &[0], &[set(&[1, 2, 3, 3])]));
+        assert!(memo.known_to_hold(1, &[0], &[Value::interval(1, 3)]));
+        assert!(!memo.known_to_hold(1, &[0], &[set(&[1, 2])]));
     }
 
     #[test]
