@@ -324,11 +324,14 @@ pub fn build_model(
         Some(def) => {
             let worker = tla_eval::WorkerContext::new(0, 0);
             let ctx = tla_eval::Ctx::constant(&worker);
-            let value = evaluator
-                .eval_definition(def, &ctx)
-                .map_err(|failure| ModelError { message: failure.error.message, exit_code: 255 })?;
-            crate::symmetry::permutations_of(&value)
-                .map_err(|error| ModelError { message: error.message, exit_code: 255 })?
+            let value = evaluator.eval_definition(def, &ctx).map_err(|failure| ModelError {
+                message: failure.error.into_details().message,
+                exit_code: 255,
+            })?;
+            crate::symmetry::permutations_of(&value).map_err(|error| ModelError {
+                message: error.into_details().message,
+                exit_code: 255,
+            })?
         }
         None => Vec::new(),
     };

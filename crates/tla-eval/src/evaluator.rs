@@ -318,7 +318,16 @@ impl Evaluator {
                 _ => {}
             }
         }
-        let value = self.eval(expr, env, ctx)?;
+        let compared = match &expr.kind {
+            ExprKind::Call { def, arguments } if ctx.worker.expression_coverage.is_none() => {
+                ctx.worker.one_level_deeper(|| self.integer_comparison(*def, arguments, env, ctx))
+            }
+            _ => None,
+        };
+        let value = match compared {
+            Some(value) => value.at(expr)?,
+            None => self.eval(expr, env, ctx)?,
+        };
         match value {
             Value::Bool(b) => Ok(b),
             other => Err(Failure::message(

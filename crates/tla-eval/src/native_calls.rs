@@ -1,6 +1,7 @@
 //! Calls of native operators (those TLC implements in Java, and we in `native/`): arguments are
 //! evaluated at once, since every native forces all of them, and the integer comparisons and
-//! arithmetic that dominate most specifications skip the dispatch by module and operator name.
+//! arithmetic and `Len` that dominate most specifications skip the dispatch by module and
+//! operator name (a comparison in a formula also skips making its boolean a value).
 
 use tla_sema::hir::{Body, DefId, Expr, ExprKind, Hir};
 use tla_values::Value;
@@ -17,6 +18,8 @@ pub(crate) struct NativeOperator {
     module: &'static str,
     name: &'static str,
     integer: Option<IntegerOperator>,
+    /// `Len` of `Sequences`.
+    length: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -46,7 +49,13 @@ pub(crate) fn native_operators(hir: &'static Hir) -> Vec<Option<NativeOperator>>
                     ("Naturals" | "Integers", "\\geq") => Some(IntegerOperator::GreaterOrEqual),
                     _ => None,
                 };
-                Some(NativeOperator { module: module.as_str(), name: name.as_str(), integer })
+                let length = module == "Sequences" && name == "Len";
+                Some(NativeOperator {
+                    module: module.as_str(),
+                    name: name.as_str(),
+                    integer,
+                    length,
+                })
             }
             _ => None,
         })
@@ -57,15 +66,27 @@ impl IntegerOperator {
     /// The result on two 32-bit integers; `None` on overflow, where the native reports TLC's
     /// error.
     fn apply(self, left: i64, right: i64) -> Option<Value> {
+        if let Some(holds) = self.compare(left, right) {
+            return Some(Value::Bool(holds));
+        }
         let (left, right) = (i32::try_from(left).ok()?, i32::try_from(right).ok()?);
         Some(match self {
             IntegerOperator::Plus => Value::Int(left.checked_add(right)?.into()),
             IntegerOperator::Minus => Value::Int(left.checked_sub(right)?.into()),
             IntegerOperator::Times => Value::Int(left.checked_mul(right)?.into()),
-            IntegerOperator::Less => Value::Bool(left < right),
-            IntegerOperator::LessOrEqual => Value::Bool(left <= right),
-            IntegerOperator::Greater => Value::Bool(left > right),
-            IntegerOperator::GreaterOrEqual => Value::Bool(left >= right),
+            _ => return None,
+        })
+    }
+
+    /// The result of a comparison on two integers (always in TLC's 32-bit range, as values);
+    /// `None` for the arithmetic operators.
+    fn compare(self, left: i64, right: i64) -> Option<bool> {
+        Some(match self {
+            IntegerOperator::Less => left < right,
+            IntegerOperator::LessOrEqual => left <= right,
+            IntegerOperator::Greater => left > right,
+            IntegerOperator::GreaterOrEqual => left >= right,
+            _ => return None,
         })
     }
 }
@@ -89,8 +110,14 @@ impl Evaluator {
         env: &Env,
         ctx: &Ctx,
     ) -> EvalOutcome<Value> {
-        // One and two arguments (nearly every call) are kept on the stack.
+        // One and two arguments (nearly every call) are kept on the stack; one that is stored
+        // already is lent, not copied.
         match arguments {
+            [only] if !matches!(only.kind, ExprKind::Operator(_)) => {
+                self.with_value(only, env, ctx, |value| {
+                    self.call_native_on(native, std::slice::from_ref(value), ctx)
+                })
+            }
             [only] => self.call_native_on(native, &[self.native_argument(only, env, ctx)?], ctx),
             [left, right] => {
                 let left = self.native_argument(left, env, ctx)?;
@@ -122,13 +149,46 @@ impl Evaluator {
         values: &[Value],
         ctx: &Ctx,
     ) -> EvalOutcome<Value> {
-        if let (Some(integer), [Value::Int(left), Value::Int(right)]) = (native.integer, values) {
-            if let Some(result) = integer.apply(*left, *right) {
-                return Ok(result);
+        match (native.integer, values) {
+            (Some(integer), [Value::Int(left), Value::Int(right)]) => {
+                if let Some(result) = integer.apply(*left, *right) {
+                    return Ok(result);
+                }
             }
+            (None, [Value::Tuple(elements)]) if native.length => {
+                return Ok(Value::Int(elements.len() as i64));
+            }
+            _ => {}
         }
         self.nested_call(native.name, ctx, || {
             crate::host::call_native(self, native.module, native.name, values, ctx)
         })
+    }
+
+    /// A call of an integer comparison (`<`, `\leq`, `>`, `\geq`), evaluated as
+    /// [`Self::call_native_eagerly`] would but without its dispatch; `None` when `def` is not
+    /// one (a formula's comparisons come here first).
+    pub(crate) fn integer_comparison(
+        &self,
+        def: DefId,
+        arguments: &'static [Expr],
+        env: &Env,
+        ctx: &Ctx,
+    ) -> Option<EvalOutcome<Value>> {
+        let native = self.native_of(def, arguments)?;
+        let integer = native.integer.filter(|integer| integer.compare(0, 0).is_some())?;
+        let [left, right] = arguments else {
+            return None;
+        };
+        Some((|| {
+            let left = self.native_argument(left, env, ctx)?;
+            let right = self.native_argument(right, env, ctx)?;
+            if let (Value::Int(l), Value::Int(r)) = (&left, &right) {
+                if let Some(holds) = integer.compare(*l, *r) {
+                    return Ok(Value::Bool(holds));
+                }
+            }
+            self.call_native_on(native, &[left, right], ctx)
+        })())
     }
 }

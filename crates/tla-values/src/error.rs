@@ -57,9 +57,15 @@ pub mod ec {
     pub const TLC_MODULE_ONE_ARGUMENT_ERROR: u16 = 2283;
 }
 
-/// A failed value operation: its kind, TLC's message code and TLC's message text.
+/// A failed value operation: its kind, TLC's message code and TLC's message text ([`EvalErrorDetails`],
+/// which it derefs to). One pointer wide, so that the results of value operations, which
+/// nearly always succeed, stay small.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalError {
+pub struct EvalError(Box<EvalErrorDetails>);
+
+/// What an [`EvalError`] holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalErrorDetails {
     pub kind: EvalErrorKind,
     /// The `EC` code TLC attaches (1000 for a plain `Assert.fail`).
     pub tlc_code: u16,
@@ -71,15 +77,38 @@ pub struct EvalError {
     pub message: String,
 }
 
+impl std::ops::Deref for EvalError {
+    type Target = EvalErrorDetails;
+
+    fn deref(&self) -> &EvalErrorDetails {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for EvalError {
+    fn deref_mut(&mut self) -> &mut EvalErrorDetails {
+        &mut self.0
+    }
+}
+
 impl EvalError {
+    fn new(kind: EvalErrorKind, tlc_code: u16, eval_exception: bool, message: String) -> EvalError {
+        EvalError(Box::new(EvalErrorDetails { kind, tlc_code, eval_exception, message }))
+    }
+
+    /// The error's parts, by value.
+    pub fn into_details(self) -> EvalErrorDetails {
+        *self.0
+    }
+
     /// An error TLC raises with `Assert.fail(String)`.
     pub fn general(kind: EvalErrorKind, message: impl Into<String>) -> EvalError {
-        EvalError { kind, tlc_code: ec::GENERAL, eval_exception: false, message: message.into() }
+        EvalError::new(kind, ec::GENERAL, false, message.into())
     }
 
     /// An error TLC raises as an `EvalException` with a message code.
     pub fn coded(kind: EvalErrorKind, tlc_code: u16, message: impl Into<String>) -> EvalError {
-        EvalError { kind, tlc_code, eval_exception: true, message: message.into() }
+        EvalError::new(kind, tlc_code, true, message.into())
     }
 
     /// An error TLC raises with `Assert.fail(code, ...)`: a coded `TLCRuntimeException`.
@@ -88,7 +117,7 @@ impl EvalError {
         tlc_code: u16,
         message: impl Into<String>,
     ) -> EvalError {
-        EvalError { kind, tlc_code, eval_exception: false, message: message.into() }
+        EvalError::new(kind, tlc_code, false, message.into())
     }
 
     /// The error as it leaves an operator TLC implements by a Java method (`MethodValue.eval`):

@@ -408,8 +408,8 @@ impl<'m> Lowering<'m> {
             .evaluator
             .eval(set, &outer.env, &ctx)
             .map_err(|failure| failure.error.message.clone())?;
-        let elements =
-            tla_values::sets::normalized_elements(&value).map_err(|error| error.message)?;
+        let elements = tla_values::sets::normalized_elements(&value)
+            .map_err(|error| error.into_details().message)?;
         let mut result = Vec::new();
         for scope in scopes {
             if bound.tuple {
