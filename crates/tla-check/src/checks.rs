@@ -170,20 +170,23 @@ pub(crate) fn normalize_and_fingerprint(
         failure.unfingerprintable_state = Some((state.to_vec(), error.wrapped));
         failure
     };
-    // The common case: nothing to normalise, and the fingerprint is taken in the same pass.
-    if model.view.is_none() && model.permutations.is_empty() {
-        let concrete =
-            state.iter().try_fold(StateHash::new(), |hash, value| hash.concrete_value(value));
-        if let Some(hash) = concrete {
+    // The common case: nothing to normalise, and the fingerprint is taken in the same pass. (The
+    // pass also tells, for a `VIEW` or symmetry, that nothing needs normalising; the hashes it
+    // keeps in the state's sets and functions make it cheap on the parts shared with others.)
+    let concrete =
+        state.iter().try_fold(StateHash::new(), |hash, value| hash.concrete_value(value));
+    if let Some(hash) = concrete {
+        if model.view.is_none() && model.permutations.is_empty() {
             return Ok(hash.finish());
         }
-    }
-    // Only a value holding a lazy or symbolic part is rebuilt.
-    for index in 0..state.len() {
-        if needs_normalizing(&state[index]) {
-            match normalize_state_value(&state[index]) {
-                Ok(value) => state[index] = value,
-                Err(error) => return Err(unfingerprintable(state, error)),
+    } else {
+        // Only a value holding a lazy or symbolic part is rebuilt.
+        for index in 0..state.len() {
+            if needs_normalizing(&state[index]) {
+                match normalize_state_value(&state[index]) {
+                    Ok(value) => state[index] = value,
+                    Err(error) => return Err(unfingerprintable(state, error)),
+                }
             }
         }
     }

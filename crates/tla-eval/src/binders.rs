@@ -92,12 +92,12 @@ impl Evaluator {
                 taken += 1;
                 visit(env)
             };
-            let result = self.bind_each(bounds, &domains, 0, env, at, &mut counted);
+            let result = self.bind_combinations(bounds, &domains, env, at, &mut counted);
             let ended = usize::from(matches!(result, Ok(true)));
             coverage.enumerated(self, bounded_set(bound, at)?, (taken + ended).saturating_sub(1));
             return result;
         }
-        self.bind_each(bounds, &domains, 0, env, at, visit)
+        self.bind_combinations(bounds, &domains, env, at, visit)
     }
 
     /// Binds each element of `value` (the value of `set`) innermost on `env`, in TLC's order;
@@ -129,53 +129,71 @@ impl Evaluator {
         Ok(true)
     }
 
-    pub(crate) fn bind_each(
+    /// Calls `visit` with `env` extended by each combination of elements of `domains` (those of
+    /// `bounds`' sets), in TLC's order (its `ContextEnumerator`): the first name varies fastest
+    /// and the last slowest, so `\E r, c \in S` takes `<<r, c>>` as `<<1, 1>>`, `<<2, 1>>`, ...
+    /// Each name (or tuple pattern) is bound in its place all the same: the first deepest.
+    pub(crate) fn bind_combinations(
         &self,
         bounds: &'static [Bound],
         domains: &[&[Value]],
-        position: usize,
         env: &Env,
         at: &Expr,
         visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
     ) -> EvalOutcome<bool> {
-        let Some(bound) = bounds.get(position) else {
-            return visit(env);
-        };
-        if bound.tuple {
-            for element in domains[position] {
-                let inner = push_tuple_components(env, element, bound.names.len()).at(at)?;
-                if !self.bind_each(bounds, domains, position + 1, &inner, at, visit)? {
-                    return Ok(false);
-                }
+        // One slot per name, or per tuple pattern: its domain, and the pattern's width.
+        let mut slots: Vec<(&[Value], Option<usize>)> = Vec::new();
+        for (bound, domain) in bounds.iter().zip(domains) {
+            if bound.tuple {
+                slots.push((domain, Some(bound.names.len())));
+            } else {
+                slots.extend(std::iter::repeat_n((*domain, None), bound.names.len()));
             }
+        }
+        if slots.iter().any(|(domain, _)| domain.is_empty()) {
             return Ok(true);
         }
-        self.bind_names(bounds, domains, position, bound.names.len(), env, at, visit)
-    }
-
-    /// `x, y \in S`: every name of one bound ranges over the same set.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn bind_names(
-        &self,
-        bounds: &'static [Bound],
-        domains: &[&[Value]],
-        position: usize,
-        names_left: usize,
-        env: &Env,
-        at: &Expr,
-        visit: &mut dyn FnMut(&Env) -> EvalOutcome<bool>,
-    ) -> EvalOutcome<bool> {
-        if names_left == 0 {
-            return self.bind_each(bounds, domains, position + 1, env, at, visit);
-        }
+        let mut positions = vec![0usize; slots.len()];
+        let plain = slots.iter().all(|(_, pattern)| pattern.is_none());
+        let mut values = Vec::with_capacity(slots.len());
         let mut inner = Env::empty();
-        for element in domains[position] {
-            inner.rebind_innermost(env, element.clone());
-            if !self.bind_names(bounds, domains, position, names_left - 1, &inner, at, visit)? {
+        // The slots whose element changed since the last combination (all, at first).
+        let mut changed_through = slots.len() - 1;
+        loop {
+            if plain {
+                // Each name's element, changed in place where the environment allows it.
+                let element_of = |slot: usize| slots[slot].0[positions[slot]].clone();
+                inner.rebind_pushed(env, slots.len(), changed_through, &element_of);
+            } else {
+                values.clear();
+                for ((domain, pattern), position) in slots.iter().zip(&positions) {
+                    let element = &domain[*position];
+                    match pattern {
+                        None => values.push(element.clone()),
+                        Some(width) => values.extend(tuple_components(element, *width).at(at)?),
+                    }
+                }
+                inner.rebind_several(env, &values);
+            }
+            if !visit(&inner)? {
                 return Ok(false);
             }
+            // The next combination: the first slot moves on; one that runs out starts again
+            // and moves the next.
+            let mut slot = 0;
+            loop {
+                let Some(position) = positions.get_mut(slot) else {
+                    return Ok(true);
+                };
+                *position += 1;
+                if *position < slots[slot].0.len() {
+                    break;
+                }
+                *position = 0;
+                slot += 1;
+            }
+            changed_through = slot;
         }
-        Ok(true)
     }
 
     pub(crate) fn eval_choose(
@@ -301,6 +319,15 @@ pub(crate) fn push_tuple_components(
     element: &Value,
     width: usize,
 ) -> Result<Env, EvalError> {
+    let mut inner = env.clone();
+    for component in tuple_components(element, width)? {
+        inner = inner.push_value(component);
+    }
+    Ok(inner)
+}
+
+/// The components of `element` for a tuple pattern of `width` names.
+fn tuple_components(element: &Value, width: usize) -> Result<Vec<Value>, EvalError> {
     let components = tla_values::convert::to_tuple(element)?;
     let Some(components) = components.filter(|components| components.len() == width) else {
         return Err(EvalError::general(
@@ -311,11 +338,7 @@ pub(crate) fn push_tuple_components(
             ),
         ));
     };
-    let mut inner = env.clone();
-    for component in components.iter() {
-        inner = inner.push_value(component.clone());
-    }
-    Ok(inner)
+    Ok(components.to_vec())
 }
 
 /// The environment for applying a function constructor to `argument`.

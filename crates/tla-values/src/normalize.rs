@@ -40,12 +40,23 @@ impl StateValueError {
 /// Whether `value` holds something a state must not keep as it is (a symbolic set or a lazy
 /// value), so that [`normalize_state_value`] has work to do.
 pub fn needs_normalizing(value: &Value) -> bool {
+    // A set, function or record that kept its state hash is concrete (only the hashes of
+    // concrete values are kept).
     match value {
         Value::Lazy(_) | Value::Ext(_) => true,
-        Value::Set(set) => set.current_elements().iter().any(needs_normalizing),
+        Value::Set(set) => {
+            set.state_hash_cell().get().is_none()
+                && set.current_elements().iter().any(needs_normalizing)
+        }
         Value::Tuple(elems) => elems.iter().any(needs_normalizing),
-        Value::Record(record) => record.values().iter().any(needs_normalizing),
+        Value::Record(record) => {
+            record.state_hash_cell().get().is_none()
+                && record.values().iter().any(needs_normalizing)
+        }
         Value::Function(function) => {
+            if function.state_hash_cell().get().is_some() {
+                return false;
+            }
             function.values().iter().any(needs_normalizing)
                 || matches!(function.domain(), FunctionDomain::Values(domain) if domain.iter().any(needs_normalizing))
         }
