@@ -271,16 +271,41 @@ impl Evaluator {
         if recursive.is_some() || !sets::is_enumerable(&domain) {
             return Ok(lazy(domain, recursive));
         }
+        // TLC's functions are lazy: an argument nobody applies the function to cannot fail.
+        // Building at once is faster; when an entry fails, the function is kept lazy instead,
+        // and the error comes back only if that entry is needed.
+        let one_name = matches!(bounds, [bound] if !bound.tuple && bound.names.len() == 1);
+        if let (Value::Interval(interval), true) = (&domain, one_name) {
+            // `[i \in a..b |-> e]`: the integers bound in turn, in one reused binding (the
+            // bound on set sizes checked as when the interval is enumerated).
+            let size = interval.size().at(expr)?;
+            tla_values::check_set_size(size).at(expr)?;
+            let mut values = Vec::with_capacity(size);
+            let mut inner = Env::empty();
+            for n in interval.low..=interval.high {
+                inner.rebind_innermost(env, Value::Int(n.into()));
+                match self.eval(body, &inner, ctx) {
+                    Ok(value) => values.push(value),
+                    Err(_) => return Ok(lazy(domain, None)),
+                }
+            }
+            return Ok(Value::Function(Arc::new(tla_values::Function::from_interval(
+                interval.low,
+                values,
+            ))));
+        }
         let elements = sets::normalized_elements(&domain).at(expr)?;
         let mut values = Vec::with_capacity(elements.len());
         let flat = bounds.len() == 1;
+        let mut inner = Env::empty();
         for element in &elements {
-            let inner = bind_function_argument(env, bounds, element, flat).at(expr)?;
+            if one_name {
+                inner.rebind_innermost(env, element.clone());
+            } else {
+                inner = bind_function_argument(env, bounds, element, flat).at(expr)?;
+            }
             match self.eval(body, &inner, ctx) {
                 Ok(value) => values.push(value),
-                // TLC's functions are lazy: an argument nobody applies the function to cannot
-                // fail. Building at once is faster; when an entry fails, the function is kept
-                // lazy instead, and the error comes back only if that entry is needed.
                 Err(_) => return Ok(lazy(domain, None)),
             }
         }
