@@ -171,11 +171,17 @@ pub(crate) fn normalize_and_fingerprint(
         failure
     };
     // The common case: nothing to normalise, and the fingerprint is taken in the same pass.
-    if model.view.is_none() && model.permutations.is_empty() {
-        let concrete =
-            state.iter().try_fold(StateHash::new(), |hash, value| hash.concrete_value(value));
+    if model.view.is_none() {
+        let concrete = if model.permutations.is_empty() {
+            state
+                .iter()
+                .try_fold(StateHash::new(), |hash, value| hash.concrete_value(value))
+                .map(StateHash::finish)
+        } else {
+            crate::symmetry::concrete_symmetric_fingerprint(state, &model.permutations)
+        };
         if let Some(hash) = concrete {
-            return Ok(hash.finish());
+            return Ok(hash);
         }
     }
     // Only a value holding a lazy or symbolic part is rebuilt.
