@@ -191,6 +191,8 @@ pub fn concrete_symmetric_fingerprint(state: &[Value], group: &SymmetryGroup) ->
 impl Drop for SymmetryGroup {
     fn drop(&mut self) {
         // Worker threads end with their run; the thread that drops the model may live on.
-        image_cache::forget_group(self);
+        if !self.is_empty() {
+            image_cache::forget_group(self);
+        }
     }
 }

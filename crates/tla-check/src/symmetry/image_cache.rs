@@ -17,8 +17,9 @@ use tla_values::Value;
 
 /// Slots a cache starts with.
 const INITIAL_SLOTS: usize = 1 << 12;
-/// At least this many slots, however large the group.
-const MIN_SLOTS: usize = 1 << 8;
+/// At least this many slots, however large the group (a row of `Permutations` of 8 model values
+/// alone is 40,320 hashes).
+const MIN_SLOTS: usize = 1 << 4;
 /// At most this many slots.
 const MAX_SLOTS: usize = 1 << 16;
 /// At most this many hashes in the rows of all slots together (a large group gets fewer slots).

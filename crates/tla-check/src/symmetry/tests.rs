@@ -329,3 +329,32 @@ fn keys_are_orbits_under_a_cyclic_group() {
     check_keys_are_orbits(&group, (&interner, &atoms), &[Shape::Owner, Shape::Owner], 8);
     check_keys_are_orbits(&group, (&interner, &atoms), &[Shape::ByModelValue], 9);
 }
+
+#[test]
+fn symbolic_values_hash_as_what_they_stand_for_and_stop_the_concrete_walk() {
+    use tla_values::{LazyKind, LazySet};
+    let interner = Interner::new();
+    let atoms = model_values(&interner, &["a", "b", "c"]);
+    let group = SymmetryGroup::new(group_generated_by(vec![
+        swap(atoms[0], atoms[1]),
+        swap(atoms[1], atoms[2]),
+    ]));
+    let pair = Value::set_from_unnormalized(vec![
+        Value::ModelValue(atoms[0]),
+        Value::ModelValue(atoms[1]),
+    ]);
+    let lazy = vec![Value::Int(1), Value::lazy(LazySet::new(LazyKind::Subset(pair.clone())))];
+    let subsets = [
+        Value::empty_set(),
+        Value::set_from_unnormalized(vec![Value::ModelValue(atoms[0])]),
+        Value::set_from_unnormalized(vec![Value::ModelValue(atoms[1])]),
+        pair,
+    ];
+    let enumerated = vec![Value::Int(1), Value::set_from_unnormalized(subsets.to_vec())];
+    assert_eq!(concrete_symmetric_fingerprint(&lazy, &group), None);
+    let expected = concrete_symmetric_fingerprint(&enumerated, &group).unwrap();
+    assert_eq!(key(&enumerated, &group), expected);
+    assert_eq!(key(&lazy, &group), expected);
+    // Twice: nothing built for the occasion was remembered under a reused address.
+    assert_eq!(key(&lazy, &group), expected);
+}
