@@ -7,7 +7,8 @@
 //! freed, so no other value can come to have that address, and an address that matches names
 //! the very value whose hashes the entry has. It is direct-mapped (one entry per slot, a new
 //! value evicts the old one), starts small and doubles when one state's sub-values would fill
-//! a good part of it, up to a bound on its size. Entries belong to one symmetry group; meeting another group empties it.
+//! a good part of it, up to a bound on its size. Entries belong to one symmetry group; meeting
+//! another group empties it.
 
 use super::image_hashes::Image;
 use super::SymmetryGroup;
