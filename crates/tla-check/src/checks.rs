@@ -170,9 +170,18 @@ pub(crate) fn normalize_and_fingerprint(
         failure.unfingerprintable_state = Some((state.to_vec(), error.wrapped));
         failure
     };
+    // Under symmetry (and no `VIEW`), the symmetric key is taken in the walk that finds that
+    // nothing needs normalising.
+    if model.view.is_none() && !model.permutations.is_empty() {
+        if let Some(hash) =
+            crate::symmetry::concrete_symmetric_fingerprint(state, &model.permutations)
+        {
+            return Ok(hash);
+        }
+    }
     // The common case: nothing to normalise, and the fingerprint is taken in the same pass. (The
-    // pass also tells, for a `VIEW` or symmetry, that nothing needs normalising; the hashes it
-    // keeps in the state's sets and functions make it cheap on the parts shared with others.)
+    // pass also tells, for a `VIEW`, that nothing needs normalising; the hashes it keeps in the
+    // state's sets and functions make it cheap on the parts shared with others.)
     let concrete =
         state.iter().try_fold(StateHash::new(), |hash, value| hash.concrete_value(value));
     if let Some(hash) = concrete {

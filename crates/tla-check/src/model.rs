@@ -73,7 +73,7 @@ pub struct Model {
     pub view: Option<DefId>,
     pub symmetry: Option<DefId>,
     /// The permutations of the `SYMMETRY` set, evaluated once.
-    pub permutations: Vec<crate::symmetry::Permutation>,
+    pub permutations: crate::symmetry::SymmetryGroup,
     /// The variables (indices into a state) in the order TLC lists them (SANY's order); the
     /// caller sets it, declaration order by default. Symmetry compares states in this order.
     pub variable_order: Vec<usize>,
@@ -328,12 +328,11 @@ pub fn build_model(
                 message: failure.error.into_details().message,
                 exit_code: 255,
             })?;
-            crate::symmetry::permutations_of(&value).map_err(|error| ModelError {
-                message: error.into_details().message,
-                exit_code: 255,
-            })?
+            crate::symmetry::SymmetryGroup::new(crate::symmetry::permutations_of(&value).map_err(
+                |error| ModelError { message: error.into_details().message, exit_code: 255 },
+            )?)
         }
-        None => Vec::new(),
+        None => crate::symmetry::SymmetryGroup::default(),
     };
     let invariants = named(&config.invariants, "invariant")?;
     let invariant_reads = invariants

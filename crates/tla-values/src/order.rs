@@ -489,6 +489,10 @@ pub(crate) fn normalize_set_elements(elems: Vec<Value>) -> EvalResult<Vec<Value>
     if elems.len() <= 1 {
         return Ok(elems);
     }
+    let elems = match merge_few_into_sorted_prefix(elems) {
+        Ok(sorted) => return Ok(sorted),
+        Err(elems) => elems,
+    };
     match merge_sort(elems.clone()) {
         Ok(mut sorted) => {
             let mut deduplicated: Vec<Value> = Vec::with_capacity(sorted.len());
@@ -507,6 +511,76 @@ pub(crate) fn normalize_set_elements(elems: Vec<Value>) -> EvalResult<Vec<Value>
             Ok(_) => Err(fast_error),
         },
     }
+}
+
+/// Most elements TLC's order puts among a sorted prefix in [`merge_few_into_sorted_prefix`].
+const MAX_MERGED: usize = 4;
+
+/// The usual shape of a set built from a normalised one (`S \cup {x}`, a few new elements
+/// appended): a strictly increasing prefix and at most [`MAX_MERGED`] elements after it. Those
+/// are placed by binary search, and one equal to an element before it is dropped, so the result
+/// is what sorting and removing later duplicates gives, with far fewer comparisons and no
+/// copies. The elements come back unchanged when they have another shape or a comparison fails
+/// (the general path then reports TLC's error).
+fn merge_few_into_sorted_prefix(mut elems: Vec<Value>) -> Result<Vec<Value>, Vec<Value>> {
+    let len = elems.len();
+    let mut prefix = 1;
+    while prefix < len {
+        match compare(&elems[prefix - 1], &elems[prefix]) {
+            Ok(Ordering::Less) => prefix += 1,
+            Ok(_) => break,
+            Err(_) => return Err(elems),
+        }
+    }
+    if prefix == len {
+        return Ok(elems);
+    }
+    if len - prefix > MAX_MERGED {
+        return Err(elems);
+    }
+    // The later elements that stay, in TLC's order, each with its place among the prefix's.
+    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(len - prefix);
+    'later: for index in prefix..len {
+        let elem = &elems[index];
+        let (mut low, mut high) = (0, prefix);
+        while low < high {
+            let mid = (low + high) / 2;
+            match compare(elem, &elems[mid]) {
+                Ok(Ordering::Equal) => continue 'later,
+                Ok(Ordering::Less) => high = mid,
+                Ok(Ordering::Greater) => low = mid + 1,
+                Err(_) => return Err(elems),
+            }
+        }
+        let mut at = merged.len();
+        for (position, (_, other)) in merged.iter().enumerate() {
+            match compare(elem, &elems[*other]) {
+                Ok(Ordering::Equal) => continue 'later,
+                Ok(Ordering::Less) => {
+                    at = position;
+                    break;
+                }
+                Ok(Ordering::Greater) => {}
+                Err(_) => return Err(elems),
+            }
+        }
+        merged.insert(at, (low, index));
+    }
+    let mut take = |index: usize| std::mem::replace(&mut elems[index], Value::Bool(false));
+    let mut sorted = Vec::with_capacity(prefix + merged.len());
+    let mut next = 0;
+    for (place, index) in merged {
+        while next < place {
+            sorted.push(take(next));
+            next += 1;
+        }
+        sorted.push(take(index));
+    }
+    while next < prefix {
+        sorted.push(take(next));
+        next += 1;
+    }
+    Ok(sorted)
 }
 
 /// A stable merge sort with a fallible comparison (the first error aborts).

@@ -62,6 +62,53 @@ fn set_normalisation_sorts_deduplicates_and_ignores_input_order() {
     }
 }
 
+/// Sorting by binary insertion in input order, keeping the first of equal elements: what
+/// normalisation must give.
+fn reference_normal_form(elems: &[Value]) -> Vec<Value> {
+    let mut sorted: Vec<Value> = Vec::new();
+    for elem in elems {
+        if sorted.iter().any(|other| equals(other, elem) == Ok(true)) {
+            continue;
+        }
+        let place = sorted
+            .iter()
+            .position(|other| compare(elem, other) == Ok(Ordering::Less))
+            .unwrap_or(sorted.len());
+        sorted.insert(place, elem.clone());
+    }
+    sorted
+}
+
+#[test]
+fn a_normalised_set_with_a_few_elements_appended_normalises_like_any_other() {
+    for seed in 0..ROUNDS {
+        let mut generator = Generator::new(seed);
+        let shape = generator.shape(2);
+        let base: Vec<Value> =
+            (0..generator.rng.below(10)).map(|_| generator.value(&shape)).collect();
+        let normal = SetEnum::normalized_from(base).expect("one kind normalises");
+        let mut elems = normal.current_elements().to_vec();
+        for _ in 0..generator.rng.below(7) {
+            // Sometimes an element already there (it must be dropped), usually a new one.
+            if !elems.is_empty() && generator.rng.chance(30) {
+                let again = elems[generator.rng.below(elems.len())].clone();
+                elems.push(again);
+            } else {
+                elems.push(generator.value(&shape));
+            }
+        }
+        let expected = reference_normal_form(&elems);
+        let set = SetEnum::normalized_from(elems).expect("normalises");
+        let got = set.current_elements();
+        assert_eq!(got.len(), expected.len(), "seed {seed}");
+        for (x, y) in got.iter().zip(&expected) {
+            assert_eq!(equals(x, y), Ok(true), "seed {seed}");
+            // The first of equal elements is the one kept, in whatever representation it had.
+            assert_eq!(std::mem::discriminant(x), std::mem::discriminant(y), "seed {seed}");
+        }
+    }
+}
+
 #[test]
 fn order_is_antisymmetric_and_agrees_with_equality() {
     for seed in 0..ROUNDS {
