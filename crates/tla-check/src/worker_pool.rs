@@ -162,12 +162,17 @@ impl Batch {
         self.delivery.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Puts `expansion` in its slot, waking the merge if it waits for it (after the lock is
+    /// released, so the merge does not wake only to wait for the lock).
     pub(crate) fn deliver(&self, position: usize, expansion: Expansion) {
-        let mut delivery = self.lock();
-        if let Some(slot) = delivery.slots.get_mut(position) {
-            *slot = Some(expansion);
-        }
-        if delivery.awaited == position {
+        let awaited = {
+            let mut delivery = self.lock();
+            if let Some(slot) = delivery.slots.get_mut(position) {
+                *slot = Some(expansion);
+            }
+            delivery.awaited == position
+        };
+        if awaited {
             self.delivered.notify_one();
         }
     }
@@ -239,12 +244,16 @@ impl WorkerPool {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Hands `batch` to the helpers.
+    /// Hands `batch` to the helpers (woken after the lock is released, so that they do not
+    /// wake only to wait for it).
     pub(crate) fn publish(&self, batch: Arc<Batch>) {
-        let mut state = self.lock();
-        state.batch = Some(batch);
-        state.generation += 1;
+        let previous = {
+            let mut state = self.lock();
+            state.generation += 1;
+            state.batch.replace(batch)
+        };
         self.wake.notify_all();
+        drop(previous);
     }
 
     /// Tells the helpers to return.
