@@ -159,35 +159,7 @@ pub enum FunctionDomain {
     /// `low..low+n-1` where `n` is the number of values (`FcnRcdValue.intv`).
     Interval { low: i32 },
     /// Explicit, normalised domain elements, shared by the functions `EXCEPT` derives.
-    Values(SharedDomain),
-}
-
-/// The explicit domain of a function and of every function `EXCEPT` derives from it (so all the
-/// states of a run that hold a function of one variable usually share one domain).
-///
-/// Its reference count is written whenever such a function is built or dropped, by every
-/// worker thread at once; the elements are read as often (every `f[a]`, every fingerprint). So
-/// the elements are kept in an allocation of their own, and the count on a cache line of its
-/// own: reading the elements never waits for a line another core has just written.
-#[derive(Clone)]
-pub struct SharedDomain(Arc<ApartFromCount<Box<[Value]>>>);
-
-/// Aligned to a cache line, so in an `Arc` it starts on the line after the reference counts.
-#[repr(align(64))]
-struct ApartFromCount<T>(T);
-
-impl std::ops::Deref for SharedDomain {
-    type Target = [Value];
-
-    fn deref(&self) -> &[Value] {
-        &self.0 .0
-    }
-}
-
-impl From<Vec<Value>> for SharedDomain {
-    fn from(elements: Vec<Value>) -> SharedDomain {
-        SharedDomain(Arc::new(ApartFromCount(elements.into_boxed_slice())))
-    }
+    Values(Arc<[Value]>),
 }
 
 impl Function {
