@@ -23,7 +23,7 @@ use crate::checks::{
 };
 use crate::coverage::{Coverage, CoverageSnapshot, EventReply};
 use crate::model::{Model, NextRelation};
-use crate::worker_pool::{Batch, FingerprintTables, WorkerPool};
+use crate::worker_pool::{Batch, FingerprintTables, HeldPositions, WorkerPool};
 
 mod evaluation_failures;
 
@@ -500,7 +500,8 @@ impl<'m> Search<'m> {
         let depth = self.depths[*sources.first()? as usize];
         let states = sources.iter().map(|index| self.states[*index as usize].clone()).collect();
         let statistics = self.worker.statistics.get();
-        let batch = Arc::new(Batch::new(states, sources.to_vec(), depth, statistics));
+        let workers = self.options.workers.max(1);
+        let batch = Arc::new(Batch::new(states, sources.to_vec(), depth, statistics, workers));
         if let Some(pool) = pool {
             pool.publish(batch.clone());
         }
@@ -510,6 +511,7 @@ impl<'m> Search<'m> {
             let seed = self.options.seed;
             let expander = batch.expander(model, &actions, &seen, &tables, pool.is_some(), seed);
             let mut verdict = None;
+            let mut held = HeldPositions::default();
             for (position, source) in sources.iter().enumerate() {
                 // The next expansion in order: delivered by a helper, or expanded here (after
                 // expanding other positions here while it is not ready).
@@ -517,7 +519,7 @@ impl<'m> Search<'m> {
                     if let Some(expansion) = batch.try_take(position) {
                         break expansion;
                     }
-                    match batch.take_position() {
+                    match batch.take_position(&mut held) {
                         Some(taken) => {
                             let expansion = expander.expand(taken, &self.worker);
                             if taken == position {

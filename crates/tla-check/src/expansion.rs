@@ -113,8 +113,15 @@ pub(crate) enum Claim {
 /// is checked only once); the merge then numbers it where it first meets it in queue order.
 /// Sharded by fingerprint, so workers rarely wait on one another.
 pub(crate) struct BatchClaims {
-    shards: Vec<std::sync::Mutex<IntegerMap<u64, ClaimEntry>>>,
+    shards: Vec<ClaimShard>,
 }
+
+/// One shard of [`BatchClaims`], on cache lines of its own: every worker and the merge lock
+/// shards all the time, and neighbouring shards on one line would make each lock move the line
+/// away from the core using the neighbour.
+#[derive(Default)]
+#[repr(align(128))]
+struct ClaimShard(std::sync::Mutex<IntegerMap<u64, ClaimEntry>>);
 
 /// What the merge learns about a successor not seen before its batch.
 pub(crate) enum Resolution {
@@ -133,7 +140,7 @@ impl BatchClaims {
     }
 
     fn shard(&self, fingerprint: u64) -> std::sync::MutexGuard<'_, IntegerMap<u64, ClaimEntry>> {
-        let shard = &self.shards[(fingerprint >> 58) as usize % Self::SHARDS];
+        let shard = &self.shards[(fingerprint >> 58) as usize % Self::SHARDS].0;
         shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
@@ -188,7 +195,7 @@ impl BatchClaims {
 
     /// Forgets every claim (between batches, when no expansion runs).
     pub(crate) fn clear(&self) {
-        for shard in &self.shards {
+        for ClaimShard(shard) in &self.shards {
             shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clear();
         }
     }

@@ -44,6 +44,16 @@ impl FingerprintTables {
     }
 }
 
+/// The longest run of neighbouring positions a worker takes at once (see
+/// [`Batch::take_position`]).
+const LONGEST_RUN: usize = 32;
+
+/// The positions of a batch a worker took and has not expanded yet, in order.
+#[derive(Default)]
+pub(crate) struct HeldPositions {
+    positions: std::ops::Range<usize>,
+}
+
 /// One batch of source states (part of one level), as the workers expand it.
 pub(crate) struct Batch {
     pub(crate) sources: Vec<Arc<[Value]>>,
@@ -51,6 +61,8 @@ pub(crate) struct Batch {
     pub(crate) depth: u32,
     /// The counters `TLCGet` shows while the batch is expanded (those after the last batch).
     pub(crate) statistics: tla_eval::Statistics,
+    /// How many workers expand the batch (the search's thread counts).
+    workers: usize,
     next_position: AtomicUsize,
     stopped: AtomicBool,
     delivery: Mutex<Delivery>,
@@ -71,6 +83,7 @@ impl Batch {
         source_indices: Vec<u32>,
         depth: u32,
         statistics: tla_eval::Statistics,
+        workers: usize,
     ) -> Batch {
         let slots = (0..sources.len()).map(|_| None).collect();
         Batch {
@@ -78,6 +91,7 @@ impl Batch {
             source_indices,
             depth,
             statistics,
+            workers: workers.max(1),
             next_position: AtomicUsize::new(0),
             stopped: AtomicBool::new(false),
             delivery: Mutex::new(Delivery { slots, awaited: usize::MAX, taken: 0 }),
@@ -112,13 +126,31 @@ impl Batch {
         }
     }
 
-    /// The next position nobody expands yet, if any.
-    pub(crate) fn take_position(&self) -> Option<usize> {
+    /// The next position for the worker that holds `held`: the next of the positions it took
+    /// before, else the first of a new run of positions.
+    ///
+    /// Positions are handed out in runs of neighbours, so that the sources one worker expands
+    /// are mostly neighbours in the queue: siblings, which share most of their values. The
+    /// reference counts of shared values are written at every successor built or dropped, and a
+    /// worker that expands a neighbour of a state the other worker expands at the same moment
+    /// writes the same counts, so the cache lines holding them move from core to core.
+    /// A run is a quarter of the positions left per worker (so the batch's last positions still
+    /// go out one by one and no worker is left with a long tail), at most [`LONGEST_RUN`].
+    pub(crate) fn take_position(&self, held: &mut HeldPositions) -> Option<usize> {
         if self.stopped.load(Ordering::Relaxed) {
             return None;
         }
-        let position = self.next_position.fetch_add(1, Ordering::Relaxed);
-        (position < self.len()).then_some(position)
+        if let Some(position) = held.positions.next() {
+            return Some(position);
+        }
+        let left = self.len().saturating_sub(self.next_position.load(Ordering::Relaxed));
+        let run = (left / (4 * self.workers)).clamp(1, LONGEST_RUN);
+        let first = self.next_position.fetch_add(run, Ordering::Relaxed);
+        if first >= self.len() {
+            return None;
+        }
+        held.positions = first + 1..(first + run).min(self.len());
+        Some(first)
     }
 
     /// No position is handed out any more (the merge stopped the run).
@@ -130,12 +162,17 @@ impl Batch {
         self.delivery.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Puts `expansion` in its slot, waking the merge if it waits for it (after the lock is
+    /// released, so the merge does not wake only to wait for the lock).
     pub(crate) fn deliver(&self, position: usize, expansion: Expansion) {
-        let mut delivery = self.lock();
-        if let Some(slot) = delivery.slots.get_mut(position) {
-            *slot = Some(expansion);
-        }
-        if delivery.awaited == position {
+        let awaited = {
+            let mut delivery = self.lock();
+            if let Some(slot) = delivery.slots.get_mut(position) {
+                *slot = Some(expansion);
+            }
+            delivery.awaited == position
+        };
+        if awaited {
             self.delivered.notify_one();
         }
     }
@@ -207,12 +244,16 @@ impl WorkerPool {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Hands `batch` to the helpers.
+    /// Hands `batch` to the helpers (woken after the lock is released, so that they do not
+    /// wake only to wait for it).
     pub(crate) fn publish(&self, batch: Arc<Batch>) {
-        let mut state = self.lock();
-        state.batch = Some(batch);
-        state.generation += 1;
+        let previous = {
+            let mut state = self.lock();
+            state.generation += 1;
+            state.batch.replace(batch)
+        };
         self.wake.notify_all();
+        drop(previous);
     }
 
     /// Tells the helpers to return.
@@ -252,7 +293,8 @@ impl WorkerPool {
             worker.statistics.set(batch.statistics);
             let seen = tables.read_seen();
             let expander = batch.expander(model, actions, &seen, tables, true, seed);
-            while let Some(position) = batch.take_position() {
+            let mut held = HeldPositions::default();
+            while let Some(position) = batch.take_position(&mut held) {
                 let expansion =
                     catch_unwind(AssertUnwindSafe(|| expander.expand(position, &worker)))
                         .unwrap_or_else(|_| stopped_unexpectedly());
@@ -278,7 +320,7 @@ fn stopped_unexpectedly() -> Expansion {
 
 #[cfg(test)]
 mod tests {
-    use super::{Batch, Expansion};
+    use super::{Batch, Expansion, HeldPositions, LONGEST_RUN};
 
     fn empty_expansion(successors_stop: bool) -> Expansion {
         Expansion {
@@ -291,15 +333,16 @@ mod tests {
 
     #[test]
     fn positions_are_handed_out_once_and_delivered_expansions_wait_in_their_slots() {
-        let batch = Batch::new(vec![Vec::new().into(); 3], vec![0, 1, 2], 1, Default::default());
-        assert_eq!(batch.take_position(), Some(0));
-        assert_eq!(batch.take_position(), Some(1));
+        let batch = Batch::new(vec![Vec::new().into(); 3], vec![0, 1, 2], 1, Default::default(), 2);
+        let (mut first, mut second) = (HeldPositions::default(), HeldPositions::default());
+        assert_eq!(batch.take_position(&mut first), Some(0));
+        assert_eq!(batch.take_position(&mut second), Some(1));
         assert!(batch.try_take(1).is_none());
         batch.deliver(1, empty_expansion(true));
         assert!(batch.try_take(0).is_none());
         assert!(batch.try_take(1).is_some_and(|expansion| expansion.stop_requested));
         batch.stop();
-        assert_eq!(batch.take_position(), None);
+        assert_eq!(batch.take_position(&mut first), None);
         // Waiting for a delivered slot, or for one the merge took, returns at once.
         batch.deliver(2, empty_expansion(false));
         batch.wait_delivered(2);
@@ -308,9 +351,39 @@ mod tests {
     }
 
     #[test]
+    fn workers_take_runs_of_neighbours_that_shorten_towards_the_end_of_the_batch() {
+        let batch = Batch::new(
+            vec![Vec::new().into(); 1024],
+            (0..1024).collect(),
+            1,
+            Default::default(),
+            2,
+        );
+        let mut workers = [HeldPositions::default(), HeldPositions::default()];
+        let mut taken = Vec::new();
+        let mut runs = Vec::new();
+        'hand_out: loop {
+            for held in workers.iter_mut() {
+                let Some(first) = batch.take_position(held) else { break 'hand_out };
+                let mut run = vec![first];
+                run.extend(held.positions.clone());
+                held.positions = 0..0;
+                taken.extend(run.iter().copied());
+                runs.push(run.len());
+            }
+        }
+        // Every position exactly once, the first runs the longest, the last ones single.
+        taken.sort_unstable();
+        assert_eq!(taken, (0..1024).collect::<Vec<_>>());
+        assert_eq!(runs[0], LONGEST_RUN);
+        assert!(runs.windows(2).all(|pair| pair[0] >= pair[1]));
+        assert_eq!(runs.last(), Some(&1));
+    }
+
+    #[test]
     fn the_merge_waits_for_an_expansion_another_thread_delivers() {
         let batch =
-            Batch::new(vec![Vec::new().into(); 64], (0..64).collect(), 1, Default::default());
+            Batch::new(vec![Vec::new().into(); 64], (0..64).collect(), 1, Default::default(), 2);
         std::thread::scope(|scope| {
             scope.spawn(|| {
                 // Delivered out of order, the last ones first.

@@ -57,8 +57,9 @@ impl Search<'_> {
                     checked.push(new || !successor.in_model);
                 }
                 let stop_here = Some(checked.len().saturating_sub(1));
-                let state: Arc<[Value]> =
-                    successor.values.take().unwrap_or_else(|| Arc::from(Vec::new()));
+                // Moved, not cloned, into the seen states: the merge writes no reference count
+                // of a state another thread built (nor allocates a stand-in for one dropped).
+                let mut values = successor.values.take();
                 self.statistics.generated += 1;
                 if let Some(coverage) = self.coverage.as_mut() {
                     let failed = successor.failed_constraint.map(|index| index as usize);
@@ -72,7 +73,7 @@ impl Search<'_> {
                 if let Some(Resolution::New { verdict: published, claimant }) = resolution {
                     let index = self.states.len() as u32;
                     self.batch_new_states.push((successor.fingerprint, index));
-                    self.states.push(state.clone());
+                    self.states.push(values.take().unwrap_or_else(no_values));
                     self.parents.push((*source, successor.action));
                     let depth = self.depths[*source as usize] + 1;
                     self.depths.push(depth);
@@ -150,7 +151,7 @@ impl Search<'_> {
                     if let Some(violated) = successor.invariant_violation {
                         let mut trace = self.trace_to(*source);
                         trace.push(TraceStep {
-                            state: state.clone(),
+                            state: values.clone().unwrap_or_else(no_values),
                             action: Some(successor.action as usize),
                         });
                         let verdict = Verdict::InvariantViolated {
@@ -178,6 +179,10 @@ impl Search<'_> {
                 if let Some(violated) = successor.implied_violation {
                     self.queue_left = queue_after_source + next_frontier.len() as u64;
                     self.replay_source(*source, &checked, stop_here, all_actions);
+                    let state = match new_index {
+                        Some(index) => self.states[index as usize].clone(),
+                        None => values.take().unwrap_or_else(no_values),
+                    };
                     let mut trace = self.trace_to(*source);
                     trace.push(TraceStep { state, action: Some(successor.action as usize) });
                     return Some(Verdict::ActionPropertyViolated {
@@ -240,6 +245,12 @@ impl Search<'_> {
         }
         None
     }
+}
+
+/// The stand-in for the values of a successor the expansion dropped (never printed: such a
+/// successor shows no violation).
+fn no_values() -> Arc<[Value]> {
+    Arc::from(Vec::new())
 }
 
 /// Records which actions were tried and which were enabled in one expanded state: the actions
