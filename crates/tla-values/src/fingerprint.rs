@@ -131,34 +131,16 @@ impl StateHash {
 
     /// Extends by a value.
     pub fn value(self, value: &Value) -> EvalResult<StateHash> {
-        let mut hash = self;
-        hash.absorb(value, Lazy::Enumerate).map_err(|error| *error)?;
-        Ok(hash)
+        let mut tree = TreeHash::from(self);
+        tree.part(value, Lazy::Enumerate).map_err(|error| *error)?;
+        Ok(tree.hash)
     }
 
     /// Extends by a value that holds no lazy or symbolic part; `None` when it holds one.
     pub fn concrete_value(self, value: &Value) -> Option<StateHash> {
-        let mut hash = self;
-        hash.absorb(value, Lazy::Refuse).ok()?;
-        Some(hash)
-    }
-
-    /// Folds `value` in: a scalar as its tagged word, a set or function as a mark and the
-    /// hash of its own encoding. Returns whether the value was concrete (held no lazy or
-    /// symbolic part), which is when hashes computed on the way may be kept.
-    fn absorb(&mut self, value: &Value, lazy: Lazy) -> Result<bool, Box<EvalError>> {
-        match value {
-            Value::Bool(b) => self.tagged_int(tag::BOOL, i32::from(*b)),
-            Value::Int(n) => self.tagged_int(tag::INT, *n as i32),
-            Value::Str(atom) => self.tagged_name(tag::STRING, atom),
-            Value::ModelValue(atom) => self.tagged_name(tag::MODEL_VALUE, atom),
-            _ => {
-                let (hash, concrete) = compound_state_hash(value, lazy)?;
-                self.0 = mix_word(mix_word(self.0, COMPOUND_MARK), hash);
-                return Ok(concrete);
-            }
-        }
-        Ok(true)
+        let mut tree = TreeHash::from(self);
+        tree.part(value, Lazy::Refuse).ok()?;
+        Some(tree.hash)
     }
 
     /// The finished hash (a last avalanche, so every input bit reaches every output bit).
@@ -185,18 +167,59 @@ impl Encoder for StateHash {
     }
 }
 
+/// The state hash as it is built: a scalar part enters as its tagged word, a set or function
+/// as a mark and its own hash ([`compound_state_hash`]); with whether every part met so far was
+/// concrete (held no lazy or symbolic part), which is when hashes computed on the way are kept.
+struct TreeHash {
+    hash: StateHash,
+    concrete: bool,
+}
+
+impl From<StateHash> for TreeHash {
+    fn from(hash: StateHash) -> TreeHash {
+        TreeHash { hash, concrete: true }
+    }
+}
+
+impl Encoder for TreeHash {
+    #[inline]
+    fn tagged_int(&mut self, tag: u8, n: i32) {
+        self.hash.tagged_int(tag, n);
+    }
+
+    #[inline]
+    fn tagged_name(&mut self, tag: u8, atom: &Atom) {
+        self.hash.tagged_name(tag, atom);
+    }
+
+    fn part(&mut self, value: &Value, lazy: Lazy) -> Result<(), Box<EvalError>> {
+        match value {
+            Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::ModelValue(_) => {
+                extend(self, value, lazy)
+            }
+            _ => {
+                let (hash, concrete) = compound_state_hash(value, lazy)?;
+                self.concrete &= concrete;
+                self.hash.0 = mix_word(mix_word(self.hash.0, COMPOUND_MARK), hash);
+                Ok(())
+            }
+        }
+    }
+
+    fn symbolic(&mut self) {
+        self.concrete = false;
+    }
+}
+
 /// The word that announces a set's or function's hash inside its parent's encoding (a scalar
 /// enters as a tagged word below 2^40 or a name's hash with its tag in the high byte).
 const COMPOUND_MARK: u64 = 0xC0DE_5E7F_0000_0001;
 
-/// The state hash of a set or function (`value` is never a scalar): its kind tag and size, then
-/// its elements or its argument/value pairs in normal order, finished; with whether the value
-/// was concrete. Taken from the value's [`crate::StateHashCell`] when kept there, and kept
-/// there when computed for a concrete value.
+/// The state hash of a set or function: its encoding (kind tag and size, then its elements or
+/// argument/value pairs in normal order, each part as [`TreeHash`] takes it), finished; with
+/// whether the value was concrete. Taken from the value's [`crate::StateHashCell`] when kept
+/// there, and kept there when computed for a concrete value.
 fn compound_state_hash(value: &Value, lazy: Lazy) -> Result<(u64, bool), Box<EvalError>> {
-    if lazy == Lazy::Refuse && matches!(value, Value::Lazy(_) | Value::Ext(_)) {
-        return Err(Box::new(cannot_fingerprint(value)));
-    }
     let cell = match value {
         Value::Set(set) => Some(set.state_hash_cell()),
         Value::Function(function) => Some(function.state_hash_cell()),
@@ -206,76 +229,13 @@ fn compound_state_hash(value: &Value, lazy: Lazy) -> Result<(u64, bool), Box<Eva
     if let Some(hash) = cell.and_then(crate::StateHashCell::get) {
         return Ok((hash, true));
     }
-    let mut hash = StateHash::new();
-    let mut concrete = true;
-    match value {
-        Value::Set(set) => {
-            let elems = set.normalized()?;
-            hash.tagged_int(tag::SET_ENUM, elems.len() as i32);
-            for elem in elems {
-                concrete &= hash.absorb(elem, lazy)?;
-            }
-        }
-        Value::Interval(interval) => {
-            let size = interval.size()?;
-            hash.tagged_int(tag::SET_ENUM, size as i32);
-            for i in 0..size {
-                hash.tagged_int(tag::INT, interval.low.wrapping_add(i as i32));
-            }
-        }
-        Value::Tuple(elems) => {
-            hash.tagged_int(tag::FCN_RCD, elems.len() as i32);
-            for (i, elem) in elems.iter().enumerate() {
-                hash.tagged_int(tag::INT, i as i32 + 1);
-                concrete &= hash.absorb(elem, lazy)?;
-            }
-        }
-        Value::Record(record) => {
-            hash.tagged_int(tag::FCN_RCD, record.len() as i32);
-            for (field, value) in record.names().iter().zip(record.values()) {
-                hash.tagged_name(tag::STRING, field);
-                concrete &= hash.absorb(value, lazy)?;
-            }
-        }
-        Value::Function(function) => {
-            hash.tagged_int(tag::FCN_RCD, function.len() as i32);
-            match function.domain() {
-                FunctionDomain::Interval { low } => {
-                    for (i, value) in function.values().iter().enumerate() {
-                        hash.tagged_int(tag::INT, low.wrapping_add(i as i32));
-                        concrete &= hash.absorb(value, lazy)?;
-                    }
-                }
-                FunctionDomain::Values(domain) => {
-                    for (arg, value) in domain.iter().zip(function.values()) {
-                        concrete &= hash.absorb(arg, lazy)?;
-                        concrete &= hash.absorb(value, lazy)?;
-                    }
-                }
-            }
-        }
-        Value::Lazy(_) => match to_set_enum(value)? {
-            Some(set) => return Ok((compound_state_hash(&Value::Set(set), lazy)?.0, false)),
-            None => return Err(Box::new(cannot_fingerprint(value))),
-        },
-        Value::Ext(ext) => match ext.class() {
-            ExtClass::Set | ExtClass::Function => match ext.to_concrete()? {
-                Value::Ext(_) => return Err(Box::new(cannot_fingerprint(value))),
-                concrete => return Ok((compound_state_hash(&concrete, lazy)?.0, false)),
-            },
-            ExtClass::Other => return Err(Box::new(cannot_fingerprint(value))),
-        },
-        Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::ModelValue(_) => {
-            hash.absorb(value, lazy)?;
-        }
+    let mut tree = TreeHash::from(StateHash::new());
+    extend(&mut tree, value, lazy)?;
+    let finished = tree.hash.finish();
+    if let (true, Some(cell)) = (tree.concrete, cell) {
+        cell.set(finished);
     }
-    let finished = hash.finish();
-    if concrete {
-        if let Some(cell) = cell {
-            cell.set(finished);
-        }
-    }
-    Ok((finished, concrete))
+    Ok((finished, tree.concrete))
 }
 
 /// One step of the state hash: the word is folded into the running hash by a 128-bit multiply
@@ -343,6 +303,18 @@ trait Encoder {
     fn tagged_int(&mut self, tag: u8, n: i32);
     /// A kind tag followed by an interned name.
     fn tagged_name(&mut self, tag: u8, atom: &Atom);
+
+    /// An element of a set, or an argument or value of a function: by default its encoding,
+    /// in place (the state hash takes a set or function part as its own hash instead).
+    fn part(&mut self, value: &Value, lazy: Lazy) -> Result<(), Box<EvalError>>
+    where
+        Self: Sized,
+    {
+        extend(self, value, lazy)
+    }
+
+    /// Told that a lazy or symbolic part was met (it is encoded as the value it stands for).
+    fn symbolic(&mut self) {}
 }
 
 impl Encoder for Fingerprint {
@@ -375,7 +347,7 @@ fn extend<E: Encoder>(encoder: &mut E, value: &Value, lazy: Lazy) -> Result<(), 
             let elems = set.normalized()?;
             encoder.tagged_int(tag::SET_ENUM, elems.len() as i32);
             for elem in elems {
-                extend(encoder, elem, lazy)?;
+                encoder.part(elem, lazy)?;
             }
         }
         Value::Interval(interval) => {
@@ -389,14 +361,14 @@ fn extend<E: Encoder>(encoder: &mut E, value: &Value, lazy: Lazy) -> Result<(), 
             encoder.tagged_int(tag::FCN_RCD, elems.len() as i32);
             for (i, elem) in elems.iter().enumerate() {
                 encoder.tagged_int(tag::INT, i as i32 + 1);
-                extend(encoder, elem, lazy)?;
+                encoder.part(elem, lazy)?;
             }
         }
         Value::Record(record) => {
             encoder.tagged_int(tag::FCN_RCD, record.len() as i32);
             for (field, value) in record.names().iter().zip(record.values()) {
                 encoder.tagged_name(tag::STRING, field);
-                extend(encoder, value, lazy)?;
+                encoder.part(value, lazy)?;
             }
         }
         Value::Function(function) => {
@@ -405,25 +377,31 @@ fn extend<E: Encoder>(encoder: &mut E, value: &Value, lazy: Lazy) -> Result<(), 
                 FunctionDomain::Interval { low } => {
                     for (i, value) in function.values().iter().enumerate() {
                         encoder.tagged_int(tag::INT, low.wrapping_add(i as i32));
-                        extend(encoder, value, lazy)?;
+                        encoder.part(value, lazy)?;
                     }
                 }
                 FunctionDomain::Values(domain) => {
                     for (arg, value) in domain.iter().zip(function.values()) {
-                        extend(encoder, arg, lazy)?;
-                        extend(encoder, value, lazy)?;
+                        encoder.part(arg, lazy)?;
+                        encoder.part(value, lazy)?;
                     }
                 }
             }
         }
         Value::Lazy(_) => match to_set_enum(value)? {
-            Some(set) => extend(encoder, &Value::Set(set), lazy)?,
+            Some(set) => {
+                encoder.symbolic();
+                extend(encoder, &Value::Set(set), lazy)?
+            }
             None => return Err(Box::new(cannot_fingerprint(value))),
         },
         Value::Ext(ext) => match ext.class() {
             ExtClass::Set | ExtClass::Function => match ext.to_concrete()? {
                 Value::Ext(_) => return Err(Box::new(cannot_fingerprint(value))),
-                concrete => extend(encoder, &concrete, lazy)?,
+                concrete => {
+                    encoder.symbolic();
+                    extend(encoder, &concrete, lazy)?
+                }
             },
             ExtClass::Other => return Err(Box::new(cannot_fingerprint(value))),
         },
