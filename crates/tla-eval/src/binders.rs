@@ -158,13 +158,14 @@ impl Evaluator {
         let mut values = Vec::with_capacity(slots.len());
         let mut inner = Env::empty();
         // The slots whose element changed since the last combination (all, at first).
-        let mut changed_through = slots.len() - 1;
+        let mut changed_through = slots.len().saturating_sub(1);
         loop {
             if plain {
                 // Each name's element, changed in place where the environment allows it.
                 let element_of = |slot: usize| slots[slot].0[positions[slot]].clone();
                 inner.rebind_pushed(env, slots.len(), changed_through, &element_of);
             } else {
+                // A tuple pattern binds several names per slot: every binding is set again.
                 values.clear();
                 for ((domain, pattern), position) in slots.iter().zip(&positions) {
                     let element = &domain[*position];
@@ -173,7 +174,8 @@ impl Evaluator {
                         Some(width) => values.extend(tuple_components(element, *width).at(at)?),
                     }
                 }
-                inner.rebind_several(env, &values);
+                let value_of = |depth: usize| values[depth].clone();
+                inner.rebind_pushed(env, values.len(), values.len().saturating_sub(1), &value_of);
             }
             if !visit(&inner)? {
                 return Ok(false);
@@ -275,25 +277,6 @@ impl Evaluator {
         // Building at once is faster; when an entry fails, the function is kept lazy instead,
         // and the error comes back only if that entry is needed.
         let one_name = matches!(bounds, [bound] if !bound.tuple && bound.names.len() == 1);
-        if let (Value::Interval(interval), true) = (&domain, one_name) {
-            // `[i \in a..b |-> e]`: the integers bound in turn, in one reused binding (the
-            // bound on set sizes checked as when the interval is enumerated).
-            let size = interval.size().at(expr)?;
-            tla_values::check_set_size(size).at(expr)?;
-            let mut values = Vec::with_capacity(size);
-            let mut inner = Env::empty();
-            for n in interval.low..=interval.high {
-                inner.rebind_innermost(env, Value::Int(n.into()));
-                match self.eval(body, &inner, ctx) {
-                    Ok(value) => values.push(value),
-                    Err(_) => return Ok(lazy(domain, None)),
-                }
-            }
-            return Ok(Value::Function(Arc::new(tla_values::Function::from_interval(
-                interval.low,
-                values,
-            ))));
-        }
         let elements = sets::normalized_elements(&domain).at(expr)?;
         let mut values = Vec::with_capacity(elements.len());
         let flat = bounds.len() == 1;

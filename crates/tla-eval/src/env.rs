@@ -130,37 +130,6 @@ impl Env {
         *self = parent.push_value(value);
     }
 
-    /// Makes this environment `parent` with `values` pushed (the first deepest), reusing this
-    /// one's nodes when it is `parent` with as many values pushed and nothing else holds them
-    /// (a binder moving on to its next combination).
-    pub fn rebind_several(&mut self, parent: &Env, values: &[Value]) {
-        fn reuse(
-            node: &mut Option<Arc<Node>>,
-            values: &[Value],
-            parent: &Option<Arc<Node>>,
-        ) -> bool {
-            let Some((last, deeper)) = values.split_last() else {
-                return same_nodes(node, parent);
-            };
-            let Some(current) = node.as_mut().and_then(Arc::get_mut) else {
-                return false;
-            };
-            if !reuse(&mut current.parent, deeper, parent) {
-                return false;
-            }
-            current.binding = Binding::Value(last.clone());
-            true
-        }
-        if same_lets(&self.lets, &parent.lets) && reuse(&mut self.node, values, &parent.node) {
-            return;
-        }
-        let mut rebuilt = parent.clone();
-        for value in values {
-            rebuilt = rebuilt.push_value(value.clone());
-        }
-        *self = rebuilt;
-    }
-
     /// For a binder moving on to its next combination: this environment is `parent` with
     /// `count` values pushed, of which those at depths `0..=changed_through` (0 the deepest)
     /// now stand for `value_of(depth)`. They are replaced in place when nothing else holds
