@@ -170,25 +170,23 @@ pub(crate) fn normalize_and_fingerprint(
         failure.unfingerprintable_state = Some((state.to_vec(), error.wrapped));
         failure
     };
-    // Under symmetry (and no `VIEW`), the symmetric key is taken in the walk that finds that
-    // nothing needs normalising.
-    if model.view.is_none() && !model.permutations.is_empty() {
-        if let Some(hash) =
-            crate::symmetry::concrete_symmetric_fingerprint(state, &model.permutations)
-        {
-            return Ok(hash);
-        }
-    }
-    // The common case: nothing to normalise, and the fingerprint is taken in the same pass. (The
-    // pass also tells, for a `VIEW`, that nothing needs normalising; the hashes it keeps in the
-    // state's sets and functions make it cheap on the parts shared with others.)
-    let concrete =
-        state.iter().try_fold(StateHash::new(), |hash, value| hash.concrete_value(value));
-    if let Some(hash) = concrete {
-        if model.view.is_none() && model.permutations.is_empty() {
-            return Ok(hash.finish());
+    // The common case: nothing to normalise, and the key is taken in the same walk: the
+    // symmetric key under symmetry (and no `VIEW`), else the state hash. (For a `VIEW` the walk
+    // only tells that nothing needs normalising; the hashes it keeps in the state's sets and
+    // functions make it cheap on the parts shared with other states.)
+    let holds_lazy_part = if model.view.is_none() && !model.permutations.is_empty() {
+        match crate::symmetry::concrete_symmetric_fingerprint(state, &model.permutations) {
+            Some(hash) => return Ok(hash),
+            None => true,
         }
     } else {
+        match state.iter().try_fold(StateHash::new(), |hash, value| hash.concrete_value(value)) {
+            Some(hash) if model.view.is_none() => return Ok(hash.finish()),
+            Some(_) => false,
+            None => true,
+        }
+    };
+    if holds_lazy_part {
         // Only a value holding a lazy or symbolic part is rebuilt.
         for index in 0..state.len() {
             if needs_normalizing(&state[index]) {
