@@ -35,6 +35,8 @@ pub struct TlcOptions {
     pub max_memory_mb: Option<u64>,
     pub allow_file_reads: bool,
     pub allow_environment: bool,
+    /// `--interpret-only`: evaluate every formula with the interpreter, none compiled.
+    pub interpret_only: bool,
     /// Check the safety part and skip temporal properties (which need the liveness checker).
     pub skip_liveness: bool,
     /// `-simulate [num=N]`: random simulation of N traces instead of model checking.
@@ -83,6 +85,7 @@ impl TlcOptions {
             max_memory_mb: None,
             allow_file_reads: false,
             allow_environment: false,
+            interpret_only: false,
             skip_liveness: false,
             simulate: None,
             depth: 100,
@@ -346,6 +349,7 @@ pub fn model_check(
         printer,
         allow_environment: options.allow_environment,
         allow_file_reads: options.allow_file_reads,
+        compile_formulas: !options.interpret_only,
     };
     let sources = Arc::new(SourceIndex::new(&hir, &texts));
     let mut model =

@@ -11,6 +11,7 @@ usage: sysmobench tlc [-config FILE.cfg] [-workers N|auto] [-deadlock] [-seed S]
                       [-tool] [-lib DIR]... [-noGenerateSpecTE] [-nowarning] [-fp N] [-depth D]
                       [--max-states N] [--max-seconds S] [--max-memory-mb M]
                       [--allow-file-reads] [--allow-env] [--skip-liveness] [--itf FILE.json]
+                      [--interpret-only]
                       [-simulate [num=N]] [-continue] [-dump dot[,actionlabels] FILE.dot]
                       [-coverage MINUTES] [--coverage-json FILE.json] [-checkpoint 0] FILE.tla
 TLC flags that tune its JVM-side machinery or trace-explorer files are accepted and ignored;
@@ -101,6 +102,7 @@ pub(crate) fn parse_arguments(args: &[String]) -> Result<Option<TlcOptions>, Str
             }
             "--allow-file-reads" => options.allow_file_reads = true,
             "--allow-env" => options.allow_environment = true,
+            "--interpret-only" => options.interpret_only = true,
             "--skip-liveness" => options.skip_liveness = true,
             "-nowarning" => options.no_warnings = true,
             "-continue" => options.continue_after_violation = true,

@@ -98,6 +98,11 @@ fn known_differences() -> Vec<String> {
 
 /// Runs `sysmobench tlc` on a case with `workers` workers: the exit code and the masked output.
 fn run_case(case: &Path, workers: &str) -> (i32, Vec<String>) {
+    run_case_with(case, workers, &[])
+}
+
+/// [`run_case`] with `extra` flags.
+fn run_case_with(case: &Path, workers: &str, extra: &[&str]) -> (i32, Vec<String>) {
     let cfg = std::fs::read_dir(case)
         .unwrap()
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
@@ -107,7 +112,7 @@ fn run_case(case: &Path, workers: &str) -> (i32, Vec<String>) {
     let args = std::fs::read_to_string(case.join("args")).unwrap_or_default();
     let mut command = Command::new(env!("CARGO_BIN_EXE_sysmobench"));
     command.current_dir(case).arg("tlc").args(["-workers", workers]);
-    command.args(args.split_whitespace());
+    command.args(args.split_whitespace()).args(extra);
     command.arg("-config").arg(cfg.file_name().unwrap()).arg(spec.file_name().unwrap());
     let output = command.output().expect("the binary runs");
     (output.status.code().unwrap_or(-1), mask(&String::from_utf8_lossy(&output.stdout)))
@@ -172,6 +177,17 @@ fn outputs_and_exit_codes_match_recorded_tlc() {
         cases.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn compiled_formulas_change_nothing_but_speed() {
+    // Invariants, constraints and conditions without effects run compiled; with everything
+    // interpreted, every case (errors included) must come out the same.
+    for case in cases() {
+        let compiled = run_case(&case, "1");
+        let interpreted = run_case_with(&case, "1", &["--interpret-only"]);
+        assert_eq!(compiled, interpreted, "{} differs when interpreted", case.display());
+    }
 }
 
 #[test]

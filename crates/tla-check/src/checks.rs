@@ -76,6 +76,15 @@ pub(crate) fn check_invariants_naming_failure(
                 None => {}
             }
         }
+        if let Some(holds) = model.evaluator.compiled_definition_holds(invariant.def, &ctx) {
+            if !holds {
+                return Ok(Some(index));
+            }
+            if let (Some(memo), Some(_)) = (memo, reads) {
+                memo.borrow_mut().remember_holds(index);
+            }
+            continue;
+        }
         let body = definition_body(model, invariant.def);
         let value = with_root(worker, RootKind::Invariant, body, || {
             model.evaluator.eval_definition(invariant.def, &ctx)
@@ -90,6 +99,11 @@ pub(crate) fn check_invariants_naming_failure(
     }
     for (offset, invariant) in model.property_invariants.iter().enumerate() {
         let index = model.invariants.len() + offset;
+        match model.evaluator.compiled_holds(invariant.predicate, &Env::empty(), &ctx) {
+            Some(true) => continue,
+            Some(false) => return Ok(Some(index)),
+            None => {}
+        }
         let value = with_root(worker, RootKind::Invariant, Some(invariant.predicate), || {
             model.evaluator.eval(invariant.predicate, &Env::empty(), &ctx)
         })
@@ -117,7 +131,11 @@ fn conjuncts_hold(
         if memo.borrow_mut().known_to_hold(entry, reads, state) {
             continue;
         }
-        if !model.evaluator.eval_bool(conjunct, &Env::empty(), ctx).ok()? {
+        let holds = match model.evaluator.compiled_holds(conjunct, &Env::empty(), ctx) {
+            Some(holds) => holds,
+            None => model.evaluator.eval_bool(conjunct, &Env::empty(), ctx).ok()?,
+        };
+        if !holds {
             return Some(false);
         }
         memo.borrow_mut().remember_holds(entry);
@@ -262,14 +280,35 @@ pub(crate) fn first_failing_constraint(
 ) -> Result<Option<usize>, (ErrorPhase, Box<Failure>)> {
     let constraint = |failure| (ErrorPhase::Constraint, failure);
     let ctx = Ctx::state(to, worker);
+    // A constraint without effects that held on the same values of the variables it reads holds
+    // again, as for invariants; its memo entries follow those of the invariants' conjuncts.
+    let memo = worker.expression_coverage.is_none().then_some(&worker.predicate_memo);
+    let first_entry = model.invariants.len()
+        + model.invariant_conjuncts.iter().flatten().map(Vec::len).sum::<usize>();
     for (index, named) in model.constraints.iter().enumerate() {
-        let body = definition_body(model, named.def);
-        let value = with_root(worker, RootKind::Constraint, body, || {
-            model.evaluator.eval_definition(named.def, &ctx)
-        })
-        .map_err(|failure| constraint(within_formula(failure, body)))?;
-        if !holds(value, &named.name).map_err(constraint)? {
+        let reads = model.constraint_reads.get(index).and_then(Option::as_deref);
+        let remembered = memo.zip(reads);
+        if let Some((memo, reads)) = remembered {
+            if memo.borrow_mut().known_to_hold(first_entry + index, reads, to) {
+                continue;
+            }
+        }
+        let held = match model.evaluator.compiled_definition_holds(named.def, &ctx) {
+            Some(held) => held,
+            None => {
+                let body = definition_body(model, named.def);
+                let value = with_root(worker, RootKind::Constraint, body, || {
+                    model.evaluator.eval_definition(named.def, &ctx)
+                })
+                .map_err(|failure| constraint(within_formula(failure, body)))?;
+                holds(value, &named.name).map_err(constraint)?
+            }
+        };
+        if !held {
             return Ok(Some(index));
+        }
+        if let Some((memo, _)) = remembered {
+            memo.borrow_mut().remember_holds(first_entry + index);
         }
     }
     let Some(from) = from else { return Ok(None) };

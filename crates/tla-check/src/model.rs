@@ -64,6 +64,9 @@ pub struct Model {
     /// Per invariant whose body is a conjunction list without effects: each conjunct with the
     /// variables it reads, remembered one by one.
     pub invariant_conjuncts: Vec<Option<tla_eval::predicate_memo::ConjunctReads>>,
+    /// Per state constraint: the variables it reads when its evaluation has no effects; the
+    /// checker then remembers where it held, as for invariants.
+    pub constraint_reads: Vec<Option<Vec<u32>>>,
     pub property_invariants: Vec<PropertyInvariant>,
     /// State predicates among the conjuncts of properties: checked on initial states only.
     pub implied_inits: Vec<PropertyInvariant>,
@@ -343,6 +346,11 @@ pub fn build_model(
         .iter()
         .map(|invariant| tla_eval::predicate_memo::conjuncts_read(&evaluator, invariant.def))
         .collect();
+    let constraints = named(&config.constraints, "constraint")?;
+    let constraint_reads = constraints
+        .iter()
+        .map(|constraint| tla_eval::predicate_memo::variables_read(&evaluator, constraint.def))
+        .collect();
     Ok(Model {
         init_name: config
             .specification
@@ -354,10 +362,11 @@ pub fn build_model(
         invariants,
         invariant_reads,
         invariant_conjuncts,
+        constraint_reads,
         property_invariants,
         implied_inits,
         implied_actions,
-        constraints: named(&config.constraints, "constraint")?,
+        constraints,
         action_constraints: named(&config.action_constraints, "action constraint")?,
         view: config.view.as_ref().map(|entry| lookup(entry, "view")).transpose()?,
         symmetry,

@@ -484,13 +484,28 @@ pub fn failure_text(failure: &Failure) -> String {
         && !error.eval_exception
         && error.kind != EvalErrorKind::Overflow
     {
-        format!(
-            "TLC threw an unexpected exception.\nThis was probably caused by an error in the spec or model.\nSee the User Output or TLC Console for clues to what happened.\nThe exception was a java.lang.RuntimeException\n: {}",
-            error.message
-        )
+        unexpected_exception(&error.message)
     } else {
         error.message.clone()
     }
+}
+
+/// `failure` with the location of its innermost expression added to the message on a line of its
+/// own, as TLC's `Assert.fail(message, expr)` does.
+fn with_location_line(failure: &Failure, sources: &SourceIndex) -> Failure {
+    let mut located = failure.clone();
+    if let Some(location) = failure.positions.first() {
+        located.error.message.push('\n');
+        located.error.message.push_str(&sources.location_text(location));
+    }
+    located
+}
+
+/// TLC's frame around an exception it did not expect.
+fn unexpected_exception(message: &str) -> String {
+    format!(
+        "TLC threw an unexpected exception.\nThis was probably caused by an error in the spec or model.\nSee the User Output or TLC Console for clues to what happened.\nThe exception was a java.lang.RuntimeException\n: {message}"
+    )
 }
 
 /// The message TLC prints when the initial states are computed.
@@ -655,6 +670,13 @@ pub fn verdict_messages(
             ));
         }
         Verdict::EvaluationError { failure, trace, action, phase, checked } => {
+            let located;
+            let failure: &Failure = if failure.error.located {
+                located = with_location_line(failure, sources);
+                &located
+            } else {
+                failure
+            };
             let positions_message = |failure: &Failure| {
                 let mut text = String::from("The error occurred when TLC was evaluating the nested\nexpressions at the following positions:");
                 for (index, location) in failure.positions_outermost_first().enumerate() {
@@ -745,6 +767,11 @@ pub fn verdict_messages(
                     && failure.error.tlc_code != ec::GENERAL
                 {
                     nested_failure_message(failure)
+                } else if *phase != ErrorPhase::InitialStates
+                    && failure.error.tlc_code == ec::TLC_MODULE_VALUE_JAVA_METHOD_OVERRIDE
+                {
+                    // Outside the initial states, TLC frames the error of a Java method too.
+                    unexpected_exception(&failure.error.message)
                 } else {
                     failure_text(failure)
                 };

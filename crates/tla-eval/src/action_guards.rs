@@ -178,6 +178,9 @@ impl ActionGuard {
             worker,
             states_id: worker.fresh_states_id(),
         };
+        if let Some(holds) = evaluator.compiled_holds(self.condition, &self.env, &ctx) {
+            return holds;
+        }
         !matches!(evaluator.eval_bool(self.condition, &self.env, &ctx), Ok(false))
     }
 }

@@ -74,6 +74,9 @@ pub struct EvalSettings {
     pub allow_environment: bool,
     /// Whether `JsonDeserialize`, `ndJsonDeserialize` and `CSVRead` may read files.
     pub allow_file_reads: bool,
+    /// Whether formulas without effects run compiled (`compiled/`); off, everything is
+    /// interpreted (for differential tests and measurements).
+    pub compile_formulas: bool,
 }
 
 impl Default for EvalSettings {
@@ -83,6 +86,7 @@ impl Default for EvalSettings {
             printer: Arc::new(|_| {}),
             allow_environment: false,
             allow_file_reads: false,
+            compile_formulas: true,
         }
     }
 }
@@ -114,7 +118,12 @@ pub(crate) struct Shared {
     /// Facts known ahead about each expression (`known.rs`), among them the values of the
     /// constant parts of expressions, computed once (`closed_constants.rs`).
     pub known: KnownFacts,
+    /// Per expression slot: the formula's compiled program, once asked for (`compiled/`).
+    pub programs: crate::compiled::ProgramTable,
     pub settings: EvalSettings,
+    /// Whether the specification extends or instantiates `Integers` (TLC then names
+    /// `tlc2.module.Integers`, not `Naturals`, for the arithmetic operators' Java methods).
+    pub integers_in_scope: bool,
 }
 
 impl Evaluator {
@@ -173,11 +182,14 @@ impl Evaluator {
                 volatile,
                 natives,
                 known: KnownFacts::default(),
+                programs: crate::compiled::ProgramTable::default(),
                 settings,
+                integers_in_scope: hir.modules.iter().any(|module| module.name == "Integers"),
             }),
         };
         let known = crate::known::known_facts(&evaluator, &closed_constants);
         if let Some(shared) = Arc::get_mut(&mut evaluator.shared) {
+            shared.programs = crate::compiled::ProgramTable::with_entries(known.len());
             shared.known = known;
         }
         evaluator
@@ -538,14 +550,7 @@ impl Evaluator {
                 let name = Value::Str(self.atom(field));
                 match functions::record_field(value, &name).at(expr)? {
                     Some(found) => Ok(found),
-                    None => Err(Failure::message(
-                        EvalErrorKind::NotInDomain,
-                        format!(
-                            "Attempted to access nonexistent field '{field}' of record\n{}",
-                            tla_values::ppr(value)
-                        ),
-                    ))
-                    .at(expr),
+                    None => Err(missing_field(field, value)).at(expr),
                 }
             }),
             ExprKind::Except { function, updates } => {
@@ -744,6 +749,27 @@ impl Evaluator {
         let later = self.eval(subscript, env, &ctx.primed())?;
         equals(&now, &later).at(subscript)
     }
+}
+
+/// TLC's error for `r.field` when `r` has no such field: a record without it, or a value that is
+/// neither a record nor a function (whose message TLC ends with the expression's location).
+pub(crate) fn missing_field(field: &str, value: &Value) -> Box<Failure> {
+    let message = if let Value::Record(_) = value {
+        format!(
+            "Attempted to access nonexistent field '{field}' of record\n{}",
+            tla_values::ppr(value)
+        )
+    } else {
+        let error = EvalError::general(
+            EvalErrorKind::WrongKind,
+            format!(
+                "Attempted to select field \"{field}\" from a non-record value {}",
+                tla_values::ppr(value)
+            ),
+        );
+        return Failure::new(error.located());
+    };
+    Failure::message(EvalErrorKind::NotInDomain, message)
 }
 
 /// The atoms of the specification's string literals and record field names, by the address of

@@ -24,7 +24,14 @@ pub(crate) fn call_native(
 ) -> EvalOutcome<Value> {
     let bridge = Bridge { evaluator, ctx };
     match native::call_native(module, name, arguments, &bridge) {
-        Some(result) => result.map_err(Failure::new),
+        // TLC wraps an error of its Java method that is not an `EvalException`.
+        Some(result) => result.map_err(|error| {
+            let integers = evaluator.shared.integers_in_scope;
+            Failure::new(match native::java_method_signature(module, name, integers) {
+                Some(signature) => error.in_java_method(&signature),
+                None => error,
+            })
+        }),
         None => Err(Failure::message(
             EvalErrorKind::Unsupported,
             format!("The operator {name} of module {module} is not implemented by this evaluator."),

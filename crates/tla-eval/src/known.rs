@@ -13,12 +13,12 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use tla_sema::hir::{DefId, Expr, ExprKind, Hir};
-use tla_values::{functions, EvalErrorKind, Value};
+use tla_values::{functions, Value};
 
 use crate::context::Ctx;
 use crate::env::{Binding, Env};
 use crate::evaluator::{ConstantBinding, Evaluator};
-use crate::failure::{AtExpr, EvalOutcome, Failure};
+use crate::failure::{AtExpr, EvalOutcome};
 
 /// How many applications and field accesses `f[a][b].c` [`Evaluator::borrowed_value`] follows.
 pub(crate) const BORROW_DEPTH: u32 = 8;
@@ -48,6 +48,11 @@ pub(crate) struct KnownFacts {
 }
 
 impl KnownFacts {
+    /// How many entries (expression slots) the table has.
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
     pub(crate) fn of(&self, expr: &Expr) -> &Known {
         self.entries.get(expr.slot.get() as usize).unwrap_or(&NOTHING)
     }
@@ -158,15 +163,7 @@ impl Evaluator {
                 let Known::FieldName(name) = self.shared.known.of(expr) else {
                     return None;
                 };
-                let missing = |record: &Value| {
-                    Failure::message(
-                        EvalErrorKind::NotInDomain,
-                        format!(
-                            "Attempted to access nonexistent field '{field}' of record\n{}",
-                            tla_values::ppr(record)
-                        ),
-                    )
-                };
+                let missing = |record: &Value| crate::evaluator::missing_field(field, record);
                 Some(match operand(record)? {
                     Ok(Cow::Borrowed(record)) => {
                         match functions::record_field_borrowed(record, name).at(expr) {

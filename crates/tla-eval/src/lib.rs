@@ -17,6 +17,7 @@ mod binders;
 mod builtin_ops;
 mod calls;
 mod closed_constants;
+mod compiled;
 pub mod context;
 mod definition_facts;
 pub mod env;

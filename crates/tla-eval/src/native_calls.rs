@@ -62,6 +62,18 @@ pub(crate) fn native_operators(hir: &'static Hir) -> Vec<Option<NativeOperator>>
         .collect()
 }
 
+impl NativeOperator {
+    /// The operator's value on two integers, computed in place: `None` when it is not an
+    /// integer operator, an operand is not an integer, or the result overflows (the general
+    /// call then reports TLC's error).
+    pub(crate) fn on_integers(&self, left: &Value, right: &Value) -> Option<Value> {
+        match (self.integer, left, right) {
+            (Some(integer), Value::Int(left), Value::Int(right)) => integer.apply(*left, *right),
+            _ => None,
+        }
+    }
+}
+
 impl IntegerOperator {
     /// The result on two 32-bit integers; `None` on overflow, where the native reports TLC's
     /// error.
@@ -143,7 +155,7 @@ impl Evaluator {
         }
     }
 
-    fn call_native_on(
+    pub(crate) fn call_native_on(
         &self,
         native: NativeOperator,
         values: &[Value],

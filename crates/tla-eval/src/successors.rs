@@ -577,6 +577,9 @@ impl Walk<'_, '_> {
         partial: &[Option<Value>],
     ) -> EvalOutcome<bool> {
         let ctx = self.ctx(partial);
+        if let Some(holds) = self.evaluator.compiled_holds(expr, env, &ctx) {
+            return Ok(holds);
+        }
         self.evaluator.eval_bool(expr, env, &ctx)
     }
 

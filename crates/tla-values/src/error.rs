@@ -75,6 +75,9 @@ pub struct EvalErrorDetails {
     pub eval_exception: bool,
     /// The message as TLC prints it, values already pretty-printed.
     pub message: String,
+    /// Whether TLC adds the failing expression's location to the message, on a line of its own
+    /// (`Assert.fail(message, expr)`); the report adds it, as only it knows lines and columns.
+    pub located: bool,
 }
 
 impl std::ops::Deref for EvalError {
@@ -93,7 +96,19 @@ impl std::ops::DerefMut for EvalError {
 
 impl EvalError {
     fn new(kind: EvalErrorKind, tlc_code: u16, eval_exception: bool, message: String) -> EvalError {
-        EvalError(Box::new(EvalErrorDetails { kind, tlc_code, eval_exception, message }))
+        EvalError(Box::new(EvalErrorDetails {
+            kind,
+            tlc_code,
+            eval_exception,
+            message,
+            located: false,
+        }))
+    }
+
+    /// This error, with the failing expression's location added to its message when reported.
+    pub fn located(mut self) -> EvalError {
+        self.0.located = true;
+        self
     }
 
     /// The error's parts, by value.

@@ -1,0 +1,314 @@
+//! From an expression of the resolved specification to a [`Node`] tree: names resolved to slots
+//! and environment positions, calls of defined operators inlined, natives and constants found.
+
+use std::sync::atomic::{AtomicBool, AtomicU32};
+
+use tla_sema::hir::{Body, BuiltinOp, DefId, Expr, ExprKind, Quantifier};
+use tla_values::Value;
+
+use super::{Base, Node, Place, Program};
+use crate::builtin_ops::{needs_states, simple_filter};
+use crate::evaluator::{ConstantBinding, Evaluator};
+use crate::known::Known;
+
+/// The most nodes one formula compiles to (inlining copies arguments that are names).
+const MAX_NODES: usize = 4096;
+/// How deep calls are inlined into each other.
+const MAX_INLINING: usize = 12;
+
+/// The program of formula `expr`, when it has no effects and compiles to more than a call of
+/// the interpreter.
+pub(super) fn program(evaluator: &Evaluator, expr: &'static Expr) -> Option<Program> {
+    crate::predicate_memo::expression_reads(evaluator, expr)?;
+    let mut compiler = Compiler { evaluator, slots: 0, nodes: 0, inlined: Vec::new() };
+    let root = compiler.expr(expr, &Scope { base: Base::Outer, entries: Vec::new() })?;
+    if matches!(root, Node::Interpret { .. }) {
+        return None;
+    }
+    Some(Program {
+        root,
+        slots: compiler.slots,
+        runs: AtomicU32::new(0),
+        gave_up: AtomicU32::new(0),
+        retired: AtomicBool::new(false),
+    })
+}
+
+/// The bindings an expression sees: those pushed inside the compiled formula (innermost last),
+/// on top of the formula's environment or of none (inside an inlined call).
+#[derive(Clone)]
+struct Scope {
+    base: Base,
+    /// Each a [`Place::Slot`] or an inlined call's argument that is itself a place.
+    entries: Vec<Node>,
+}
+
+fn value(value: Value) -> Node {
+    Node::Place(Place::Value(value))
+}
+
+struct Compiler<'e> {
+    evaluator: &'e Evaluator,
+    slots: usize,
+    nodes: usize,
+    /// The definitions being inlined, innermost last (a recursive one is not inlined again).
+    inlined: Vec<DefId>,
+}
+
+impl Compiler<'_> {
+    fn slot(&mut self) -> usize {
+        self.slots += 1;
+        self.slots - 1
+    }
+
+    fn interpret(&self, expr: &'static Expr, scope: &Scope) -> Node {
+        if let Known::Closed(_) = self.evaluator.shared.known.of(expr) {
+            // A closed constant needs no bindings: its value is kept once computed.
+            return Node::Interpret { expr, base: Base::Empty, bindings: Vec::new() };
+        }
+        Node::Interpret { expr, base: scope.base, bindings: scope.entries.clone() }
+    }
+
+    fn all(&mut self, items: &'static [Expr], scope: &Scope) -> Option<Vec<Node>> {
+        items.iter().map(|item| self.expr(item, scope)).collect()
+    }
+
+    fn boxed(&mut self, expr: &'static Expr, scope: &Scope) -> Option<Box<Node>> {
+        self.expr(expr, scope).map(Box::new)
+    }
+
+    /// `None` when the formula cannot be compiled at all (too large, malformed bindings).
+    fn expr(&mut self, expr: &'static Expr, scope: &Scope) -> Option<Node> {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return None;
+        }
+        let evaluator = self.evaluator;
+        Some(match &expr.kind {
+            ExprKind::Bool(b) => value(Value::Bool(*b)),
+            ExprKind::Int(n) => value(Value::Int(*n)),
+            ExprKind::Str(_) => match evaluator.known_value(expr) {
+                Some(known) => value(known.clone()),
+                None => self.interpret(expr, scope),
+            },
+            ExprKind::Variable(var) => Node::Place(Place::Variable(*var as usize)),
+            ExprKind::Local(index) => {
+                let index = *index as usize;
+                let entries = &scope.entries;
+                if index < entries.len() {
+                    entries[entries.len() - 1 - index].clone()
+                } else if scope.base == Base::Outer {
+                    Node::Place(Place::EnvLocal((index - entries.len()) as u32))
+                } else {
+                    return None;
+                }
+            }
+            ExprKind::Constant(constant) => match evaluator.constant_binding(*constant) {
+                Some(ConstantBinding::Value(known)) => value(known.clone()),
+                _ => self.interpret(expr, scope),
+            },
+            ExprKind::Call { def, arguments } => self.call(expr, *def, arguments, scope)?,
+            ExprKind::Builtin { op, arguments } => self.builtin(expr, *op, arguments, scope)?,
+            ExprKind::Junction { conjunction, items } => {
+                Node::Junction { conjunction: *conjunction, items: self.all(items, scope)? }
+            }
+            ExprKind::If { condition, then_branch, else_branch } => Node::If {
+                condition: self.boxed(condition, scope)?,
+                then_branch: self.boxed(then_branch, scope)?,
+                else_branch: self.boxed(else_branch, scope)?,
+            },
+            ExprKind::Case { arms, other } => {
+                let mut compiled = Vec::with_capacity(arms.len());
+                for (guard, value) in arms {
+                    compiled.push((self.expr(guard, scope)?, self.expr(value, scope)?));
+                }
+                let other = match other {
+                    Some(other) => Some(self.boxed(other, scope)?),
+                    None => None,
+                };
+                Node::Case { arms: compiled, other }
+            }
+            ExprKind::Quantified { quantifier, bounds, body } => {
+                let plain = bounds.iter().all(|bound| !bound.tuple && bound.set.is_some());
+                if !plain {
+                    return Some(self.interpret(expr, scope));
+                }
+                let mut domains = Vec::with_capacity(bounds.len());
+                for bound in bounds {
+                    domains.push(self.expr(bound.set.as_ref()?, scope)?);
+                }
+                // Each name is bound in its place, the first deepest.
+                let mut inner = scope.clone();
+                let mut slots = Vec::new();
+                for (domain, bound) in bounds.iter().enumerate() {
+                    for _ in &bound.names {
+                        let slot = self.slot();
+                        slots.push((slot, domain));
+                        inner.entries.push(Node::Place(Place::Slot(slot)));
+                    }
+                }
+                Node::Quantified {
+                    exists: *quantifier == Quantifier::Exists,
+                    slots,
+                    domains,
+                    body: self.boxed(body, &inner)?,
+                }
+            }
+            ExprKind::Apply { function, arguments } => {
+                let function = self.boxed(function, scope)?;
+                let argument = match arguments.as_slice() {
+                    [only] => self.expr(only, scope)?,
+                    items => Node::Tuple(self.all(items, scope)?),
+                };
+                match (*function, argument) {
+                    (Node::Place(function), Node::Place(argument)) => {
+                        Node::Place(Place::Apply(Box::new(function), Box::new(argument)))
+                    }
+                    (function, argument) => Node::Apply(Box::new(function), Box::new(argument)),
+                }
+            }
+            ExprKind::Field { record, field: _ } => match evaluator.shared.known.of(expr) {
+                Known::FieldName(name) => match self.expr(record, scope)? {
+                    Node::Place(record) => {
+                        Node::Place(Place::Field(Box::new(record), name.clone()))
+                    }
+                    record => Node::Field(Box::new(record), name.clone()),
+                },
+                _ => self.interpret(expr, scope),
+            },
+            ExprKind::Tuple(items) if !self.closed(expr) => Node::Tuple(self.all(items, scope)?),
+            ExprKind::SetEnumeration(items) if !self.closed(expr) => {
+                Node::SetEnumeration(self.all(items, scope)?)
+            }
+            ExprKind::Record(fields) if !self.closed(expr) => {
+                let mut compiled = Vec::with_capacity(fields.len());
+                for (name, value) in fields {
+                    compiled.push((evaluator.atom(name), self.expr(value, scope)?));
+                }
+                Node::Record(compiled)
+            }
+            ExprKind::Label { body, .. } => self.expr(body, scope)?,
+            ExprKind::Outer { up, expr: inner } if (*up as usize) <= scope.entries.len() => {
+                let mut outer = scope.clone();
+                outer.entries.truncate(scope.entries.len() - *up as usize);
+                self.expr(inner, &outer)?
+            }
+            _ => self.interpret(expr, scope),
+        })
+    }
+
+    fn closed(&self, expr: &Expr) -> bool {
+        matches!(self.evaluator.shared.known.of(expr), Known::Closed(_))
+    }
+
+    fn builtin(
+        &mut self,
+        expr: &'static Expr,
+        op: BuiltinOp,
+        arguments: &'static [Expr],
+        scope: &Scope,
+    ) -> Option<Node> {
+        if needs_states(op) {
+            return None;
+        }
+        let pair = |compiler: &mut Self| -> Option<(Box<Node>, Box<Node>)> {
+            match arguments {
+                [left, right] => {
+                    Some((compiler.boxed(left, scope)?, compiler.boxed(right, scope)?))
+                }
+                _ => None,
+            }
+        };
+        Some(match op {
+            BuiltinOp::And | BuiltinOp::Or => Node::Junction {
+                conjunction: op == BuiltinOp::And,
+                items: self.all(arguments, scope)?,
+            },
+            BuiltinOp::Not => match arguments {
+                [only] => Node::Not(self.boxed(only, scope)?),
+                _ => return Some(self.interpret(expr, scope)),
+            },
+            BuiltinOp::Implies | BuiltinOp::Equivalent => match pair(self) {
+                Some((left, right)) if op == BuiltinOp::Implies => Node::Implies(left, right),
+                Some((left, right)) => Node::Equivalent(left, right),
+                None => return Some(self.interpret(expr, scope)),
+            },
+            BuiltinOp::In | BuiltinOp::NotIn
+                if arguments.get(1).and_then(simple_filter).is_some() =>
+            {
+                self.interpret(expr, scope)
+            }
+            BuiltinOp::Equal | BuiltinOp::NotEqual | BuiltinOp::In | BuiltinOp::NotIn => {
+                match pair(self) {
+                    Some((left, right)) => Node::Compare { op, left, right },
+                    None => return Some(self.interpret(expr, scope)),
+                }
+            }
+            _ => Node::Builtin { op, arguments: self.all(arguments, scope)? },
+        })
+    }
+
+    fn call(
+        &mut self,
+        expr: &'static Expr,
+        def: DefId,
+        arguments: &'static [Expr],
+        scope: &Scope,
+    ) -> Option<Node> {
+        let evaluator = self.evaluator;
+        let def = evaluator.resolve_definition(def);
+        if let Some(value_of) = evaluator.fixed_value(def) {
+            return Some(value(value_of.clone()));
+        }
+        let operator_argument =
+            arguments.iter().any(|argument| matches!(argument.kind, ExprKind::Operator(_)));
+        if operator_argument {
+            return Some(self.interpret(expr, scope));
+        }
+        if let Some(native) = evaluator.native_of(def, arguments) {
+            return Some(Node::Native { native, arguments: self.all(arguments, scope)? });
+        }
+        if arguments.is_empty() && evaluator.is_precomputed(def) {
+            return Some(Node::Place(Place::Definition(def)));
+        }
+        let definition = evaluator.definition(def).ok()?;
+        let Body::Expression(body) = &definition.body else {
+            return Some(self.interpret(expr, scope));
+        };
+        if definition.parameters.len() != arguments.len()
+            || self.inlined.contains(&def)
+            || self.inlined.len() >= MAX_INLINING
+        {
+            return Some(self.interpret(expr, scope));
+        }
+        // The body sees its arguments only, as the interpreter's call does. An argument that
+        // is a name or a value is used as it is; another is evaluated once, before the body.
+        let mut inner = Scope { base: Base::Empty, entries: Vec::with_capacity(arguments.len()) };
+        let mut evaluated = Vec::new();
+        for argument in arguments {
+            let node = self.expr(argument, scope)?;
+            match node {
+                Node::Place(
+                    Place::Value(_)
+                    | Place::Variable(_)
+                    | Place::EnvLocal(_)
+                    | Place::Slot(_)
+                    | Place::Definition(_),
+                ) => inner.entries.push(node),
+                other => {
+                    let slot = self.slot();
+                    evaluated.push((slot, other));
+                    inner.entries.push(Node::Place(Place::Slot(slot)));
+                }
+            }
+        }
+        self.inlined.push(def);
+        let body = self.expr(body, &inner);
+        self.inlined.pop();
+        let mut node = body?;
+        for (slot, value) in evaluated.into_iter().rev() {
+            node = Node::Let { slot, value: Box::new(value), body: Box::new(node) };
+        }
+        Some(node)
+    }
+}

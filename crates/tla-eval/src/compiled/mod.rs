@@ -1,0 +1,210 @@
+//! Formulas compiled ahead: state predicates without effects (invariants, constraints, action
+//! guards, the conditions of an action's walk) turned once into a tree of resolved operations
+//! ([`Node`]) that runs without the interpreter's per-expression work.
+//!
+//! The interpreter (`evaluator.rs`) decides at every expression what it is: whether coverage is
+//! counted, whether its value is known ahead, which definition a call reaches after the model's
+//! overrides, whether the callee is native, how deep the stack is, and it wraps every error with
+//! the expression's position. A compiled formula has all of that decided: calls of defined
+//! operators are inlined, constants and literals are values, bound names are slots of a frame.
+//!
+//! A compiled formula only ever gives the interpreter's value or gives up:
+//! - it is compiled only when it has no effects (the invariant memo's analysis,
+//!   `predicate_memo.rs`: no `Print`, registers, random choices, primes or `ENABLED`), so
+//!   evaluating it, or part of it, twice changes nothing that can be seen;
+//! - it evaluates what the interpreter evaluates in the same order, with the same functions on
+//!   values (`tla_values`), and short-circuits where the interpreter does;
+//! - whenever anything fails (an error, a binding that is not a value, a value of an unexpected
+//!   kind), it gives up, and the caller evaluates the formula with the interpreter, which
+//!   reports TLC's error with its positions. A compiled formula never produces an error itself.
+//!
+//! What is not worth compiling (a `LET`, a set filter, a recursive function) stays a call of the
+//! interpreter inside the compiled tree ([`Node::Interpret`]), with the bindings the interpreter
+//! would see there. Nothing is compiled or run while per-expression coverage is counted, since
+//! TLC counts every evaluation.
+
+mod compile;
+mod run;
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
+
+use tla_sema::hir::{BuiltinOp, DefId, Expr};
+use tla_values::Value;
+
+use crate::context::Ctx;
+use crate::env::Env;
+use crate::evaluator::Evaluator;
+use crate::native_calls::NativeOperator;
+
+/// How many runs of a compiled formula decide whether it is kept: one that gives up on more than
+/// half of them is no longer tried (the interpreter then does the work once, not twice).
+const TRIAL_RUNS: u32 = 512;
+
+/// A value read from where it is stored, or from such values without binding anything
+/// (`network[q][p].type`): borrowed, not copied.
+#[derive(Clone)]
+pub(crate) enum Place {
+    /// A value fixed when compiling: a literal, a constant the model gives a value.
+    Value(Value),
+    /// A variable of the current state.
+    Variable(usize),
+    /// A binding of the environment the formula is evaluated in (0 innermost), when it is a
+    /// value.
+    EnvLocal(u32),
+    /// A name bound inside the compiled formula, or an argument of an inlined call.
+    Slot(usize),
+    /// A zero-argument constant definition, computed once per run.
+    Definition(DefId),
+    Apply(Box<Place>, Box<Place>),
+    Field(Box<Place>, Value),
+}
+
+/// One operation of a compiled formula.
+#[derive(Clone)]
+pub(crate) enum Node {
+    Place(Place),
+    /// An expression left to the interpreter, in the environment it would see: the formula's
+    /// environment (or none, inside an inlined call) with `bindings` pushed, outermost first.
+    Interpret {
+        expr: &'static Expr,
+        base: Base,
+        bindings: Vec<Node>,
+    },
+    Apply(Box<Node>, Box<Node>),
+    Field(Box<Node>, Value),
+    /// `/\` (`conjunction`) or `\/` of the items, left to right until decided.
+    Junction {
+        conjunction: bool,
+        items: Vec<Node>,
+    },
+    Not(Box<Node>),
+    Implies(Box<Node>, Box<Node>),
+    Equivalent(Box<Node>, Box<Node>),
+    /// `=`, `#`, `\in`, `\notin`.
+    Compare {
+        op: BuiltinOp,
+        left: Box<Node>,
+        right: Box<Node>,
+    },
+    /// Another built-in operator on values (`\cup`, `DOMAIN`, `\subseteq`, ...).
+    Builtin {
+        op: BuiltinOp,
+        arguments: Vec<Node>,
+    },
+    /// A native operator (`+`, `<`, `Len`, `Head`, `Cardinality`, ...).
+    Native {
+        native: NativeOperator,
+        arguments: Vec<Node>,
+    },
+    If {
+        condition: Box<Node>,
+        then_branch: Box<Node>,
+        else_branch: Box<Node>,
+    },
+    /// `CASE`: the first arm whose guard holds, else `other`.
+    Case {
+        arms: Vec<(Node, Node)>,
+        other: Option<Box<Node>>,
+    },
+    /// `\A` or `\E` over one slot per name, each with the index of its bound's domain:
+    /// `domains` evaluated first, in order; the first slot varies fastest (TLC's order).
+    Quantified {
+        exists: bool,
+        slots: Vec<(usize, usize)>,
+        domains: Vec<Node>,
+        body: Box<Node>,
+    },
+    /// An argument of an inlined call evaluated into a slot before the body.
+    Let {
+        slot: usize,
+        value: Box<Node>,
+        body: Box<Node>,
+    },
+    Tuple(Vec<Node>),
+    SetEnumeration(Vec<Node>),
+    Record(Vec<(tla_values::Atom, Node)>),
+}
+
+/// The environment an [`Node::Interpret`] builds on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Base {
+    /// The environment the compiled formula is evaluated in.
+    Outer,
+    /// No bindings: the body of an inlined definition, which the interpreter evaluates from an
+    /// empty environment too.
+    Empty,
+}
+
+/// A compiled formula, with how often it gave up during its trial.
+pub(crate) struct Program {
+    root: Node,
+    slots: usize,
+    runs: AtomicU32,
+    gave_up: AtomicU32,
+    retired: std::sync::atomic::AtomicBool,
+}
+
+/// Per expression slot: the program of the formula, once compiled (`None` when it cannot be).
+#[derive(Default)]
+pub(crate) struct ProgramTable {
+    entries: Vec<OnceLock<Option<Program>>>,
+}
+
+impl ProgramTable {
+    pub(crate) fn with_entries(count: usize) -> ProgramTable {
+        ProgramTable { entries: (0..count).map(|_| OnceLock::new()).collect() }
+    }
+}
+
+impl Evaluator {
+    /// The value of formula `expr` in `env` and `ctx` by its compiled program: `None` when it
+    /// has none (it has effects, or nothing to gain), when the program gives up, or while
+    /// coverage is counted. The caller then evaluates `expr` with the interpreter.
+    pub fn compiled_holds(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> Option<bool> {
+        if ctx.worker.expression_coverage.is_some() || !self.shared.settings.compile_formulas {
+            return None;
+        }
+        let entry = self.shared.programs.entries.get(expr.slot.get() as usize)?;
+        let program = entry.get_or_init(|| compile::program(self, expr)).as_ref()?;
+        if program.retired.load(Ordering::Relaxed) {
+            return None;
+        }
+        let holds = run::holds(self, program, env, ctx);
+        program.note_run(holds.is_none());
+        holds
+    }
+
+    /// [`Evaluator::compiled_holds`] for the body of zero-argument definition `def` (an
+    /// invariant, a constraint), when evaluating `def` means evaluating its body.
+    pub fn compiled_definition_holds(&self, def: DefId, ctx: &Ctx) -> Option<bool> {
+        let def = self.resolve_definition(def);
+        if self.fixed_value(def).is_some() || self.is_precomputed(def) {
+            return None;
+        }
+        let definition = self.definition(def).ok()?;
+        match &definition.body {
+            tla_sema::hir::Body::Expression(body) if definition.parameters.is_empty() => {
+                self.compiled_holds(body, &Env::empty(), ctx)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Program {
+    /// Counts a run during the trial; retires a program that gave up on most of its runs.
+    fn note_run(&self, gave_up: bool) {
+        let runs = self.runs.load(Ordering::Relaxed);
+        if runs >= TRIAL_RUNS {
+            return;
+        }
+        self.runs.store(runs + 1, Ordering::Relaxed);
+        if gave_up {
+            let count = self.gave_up.fetch_add(1, Ordering::Relaxed) + 1;
+            if count > TRIAL_RUNS / 2 {
+                self.retired.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! Running a compiled formula: each [`Node`] computed from the state, the environment and the
+//! frame's slots, with `None` for "give up" (the caller then asks the interpreter).
+
+use std::borrow::Cow;
+
+use tla_sema::hir::BuiltinOp;
+use tla_values::{equals, functions, sets, Value};
+
+use super::{Base, Node, Place, Program};
+use crate::context::Ctx;
+use crate::env::{Binding, Env};
+use crate::evaluator::Evaluator;
+use crate::native_calls::NativeOperator;
+
+/// The boolean value of `program` in `env` and `ctx`; `None` when it gives up.
+pub(super) fn holds(
+    evaluator: &Evaluator,
+    program: &Program,
+    env: &Env,
+    ctx: &Ctx,
+) -> Option<bool> {
+    let mut frame = Frame { evaluator, env, ctx, slots: vec![Value::Bool(false); program.slots] };
+    frame.holds(&program.root)
+}
+
+struct Frame<'a> {
+    evaluator: &'a Evaluator,
+    env: &'a Env,
+    ctx: &'a Ctx<'a>,
+    slots: Vec<Value>,
+}
+
+impl<'a> Frame<'a> {
+    /// The value of a place, borrowed where it is stored.
+    fn place<'f>(&'f self, place: &'f Place) -> Option<Cow<'f, Value>> {
+        match place {
+            Place::Value(value) => Some(Cow::Borrowed(value)),
+            Place::Variable(var) => self.ctx.current.variable(*var).map(Cow::Borrowed),
+            Place::EnvLocal(index) => match self.env.get(*index)? {
+                Binding::Value(value) => Some(Cow::Borrowed(value)),
+                // An argument is used only once the interpreter has computed it.
+                Binding::Lazy(thunk) => thunk.cached.get().map(Cow::Borrowed),
+                Binding::Operator(_) => None,
+            },
+            Place::Slot(slot) => self.slots.get(*slot).map(Cow::Borrowed),
+            Place::Definition(def) => match self.evaluator.shared.cache.get(*def as usize)?.get() {
+                Some(value) => Some(Cow::Borrowed(value)),
+                None => self.evaluator.eval_definition(*def, self.ctx).ok().map(Cow::Owned),
+            },
+            Place::Apply(function, argument) => {
+                let argument = self.place(argument)?;
+                match self.place(function)? {
+                    Cow::Borrowed(function) => functions::apply_borrowed(function, &argument).ok(),
+                    Cow::Owned(function) => {
+                        functions::apply(&function, &argument).ok().map(Cow::Owned)
+                    }
+                }
+            }
+            Place::Field(record, name) => match self.place(record)? {
+                Cow::Borrowed(record) => functions::record_field_borrowed(record, name).ok()?,
+                Cow::Owned(record) => functions::record_field(&record, name).ok()?.map(Cow::Owned),
+            },
+        }
+    }
+
+    /// The value of `node`, borrowed when it is a place.
+    fn operand(&mut self, node: &Node) -> Option<Operand> {
+        match node {
+            Node::Place(_) => Some(Operand::Place),
+            other => self.value(other).map(Operand::Owned),
+        }
+    }
+
+    /// Calls `use_values` on the values of `left` and `right` (evaluated in that order),
+    /// borrowing the places.
+    fn with_pair<R>(
+        &mut self,
+        left: &Node,
+        right: &Node,
+        use_values: impl FnOnce(&Value, &Value) -> Option<R>,
+    ) -> Option<R> {
+        let left_operand = self.operand(left)?;
+        let right_operand = self.operand(right)?;
+        let left = left_operand.get(self, left)?;
+        let right = right_operand.get(self, right)?;
+        use_values(&left, &right)
+    }
+
+    fn values(&mut self, nodes: &[Node]) -> Option<Vec<Value>> {
+        let mut values = Vec::with_capacity(nodes.len());
+        for node in nodes {
+            values.push(self.value(node)?);
+        }
+        Some(values)
+    }
+
+    fn native(&mut self, native: NativeOperator, arguments: &[Node]) -> Option<Value> {
+        let ctx = self.ctx;
+        match arguments {
+            [only] => {
+                let operand = self.operand(only)?;
+                let value = operand.get(self, only)?;
+                self.evaluator.call_native_on(native, std::slice::from_ref(&*value), ctx).ok()
+            }
+            [left, right] => self.with_pair(left, right, |left, right| {
+                if let Some(result) = native.on_integers(left, right) {
+                    return Some(result);
+                }
+                let values = [left.clone(), right.clone()];
+                self.evaluator.call_native_on(native, &values, ctx).ok()
+            }),
+            _ => {
+                let values = self.values(arguments)?;
+                self.evaluator.call_native_on(native, &values, ctx).ok()
+            }
+        }
+    }
+
+    fn holds(&mut self, node: &Node) -> Option<bool> {
+        match node {
+            Node::Junction { conjunction, items } => {
+                for item in items {
+                    if self.holds(item)? != *conjunction {
+                        return Some(!conjunction);
+                    }
+                }
+                Some(*conjunction)
+            }
+            Node::Not(only) => Some(!self.holds(only)?),
+            Node::Implies(premise, conclusion) => {
+                if self.holds(premise)? {
+                    self.holds(conclusion)
+                } else {
+                    Some(true)
+                }
+            }
+            Node::Equivalent(left, right) => Some(self.holds(left)? == self.holds(right)?),
+            Node::Compare { op, left, right } => {
+                let op = *op;
+                self.with_pair(left, right, |left, right| {
+                    let holds = match op {
+                        BuiltinOp::Equal | BuiltinOp::NotEqual => equals(left, right).ok()?,
+                        _ => sets::member(right, left).ok()?,
+                    };
+                    Some(holds == matches!(op, BuiltinOp::Equal | BuiltinOp::In))
+                })
+            }
+            Node::If { condition, then_branch, else_branch } => {
+                if self.holds(condition)? {
+                    self.holds(then_branch)
+                } else {
+                    self.holds(else_branch)
+                }
+            }
+            Node::Quantified { exists, slots, domains, body } => {
+                self.quantified(*exists, slots, domains, body)
+            }
+            Node::Let { slot, value, body } => {
+                let value = self.value(value)?;
+                *self.slots.get_mut(*slot)? = value;
+                self.holds(body)
+            }
+            Node::Place(place) => match self.place(place)?.as_ref() {
+                Value::Bool(b) => Some(*b),
+                _ => None,
+            },
+            _ => match self.value(node)? {
+                Value::Bool(b) => Some(b),
+                _ => None,
+            },
+        }
+    }
+
+    fn value(&mut self, node: &Node) -> Option<Value> {
+        match node {
+            Node::Place(place) => self.place(place).map(Cow::into_owned),
+            Node::Apply(function, argument) => {
+                self.with_pair(function, argument, |function, argument| {
+                    functions::apply(function, argument).ok()
+                })
+            }
+            Node::Field(record, name) => {
+                functions::record_field(&self.value(record)?, name).ok()?
+            }
+            Node::Junction { .. }
+            | Node::Not(_)
+            | Node::Implies(..)
+            | Node::Equivalent(..)
+            | Node::Compare { .. }
+            | Node::Quantified { .. } => self.holds(node).map(Value::Bool),
+            Node::Interpret { expr, base, bindings } => self.interpret(expr, *base, bindings),
+            Node::Builtin { op, arguments } => {
+                let values = self.values(arguments)?;
+                self.evaluator.apply_builtin_values(*op, &values).ok()
+            }
+            Node::Native { native, arguments } => self.native(*native, arguments),
+            Node::If { condition, then_branch, else_branch } => {
+                if self.holds(condition)? {
+                    self.value(then_branch)
+                } else {
+                    self.value(else_branch)
+                }
+            }
+            Node::Case { arms, other } => {
+                for (guard, value) in arms {
+                    if self.holds(guard)? {
+                        return self.value(value);
+                    }
+                }
+                self.value(other.as_deref()?)
+            }
+            Node::Let { slot, value, body } => {
+                let value = self.value(value)?;
+                *self.slots.get_mut(*slot)? = value;
+                self.value(body)
+            }
+            Node::Tuple(items) => Some(Value::tuple(self.values(items)?)),
+            Node::SetEnumeration(items) => Some(Value::set_from_unnormalized(self.values(items)?)),
+            Node::Record(fields) => {
+                let mut values = Vec::with_capacity(fields.len());
+                for (name, value) in fields {
+                    values.push((*name, self.value(value)?));
+                }
+                Value::record(values).ok()
+            }
+        }
+    }
+
+    /// An expression left to the interpreter, in the environment it would see there.
+    fn interpret(
+        &mut self,
+        expr: &'static tla_sema::hir::Expr,
+        base: Base,
+        bindings: &[Node],
+    ) -> Option<Value> {
+        let evaluator = self.evaluator;
+        if bindings.is_empty() {
+            return match base {
+                Base::Outer => evaluator.eval(expr, self.env, self.ctx).ok(),
+                Base::Empty => match evaluator.known_value(expr) {
+                    Some(value) => Some(value.clone()),
+                    None => evaluator.eval(expr, &Env::empty(), self.ctx).ok(),
+                },
+            };
+        }
+        let mut env = match base {
+            Base::Outer => self.env.clone(),
+            Base::Empty => Env::empty(),
+        };
+        for binding in bindings {
+            env = env.push_value(self.value(binding)?);
+        }
+        evaluator.eval(expr, &env, self.ctx).ok()
+    }
+
+    /// `\A` (or `\E`) over every combination of the domains' elements, in TLC's order (the
+    /// first slot varies fastest); stops where the interpreter stops.
+    fn quantified(
+        &mut self,
+        exists: bool,
+        slots: &[(usize, usize)],
+        domains: &[Node],
+        body: &Node,
+    ) -> Option<bool> {
+        if let ([(slot, _)], [domain]) = (slots, domains) {
+            let set = self.value(domain)?;
+            if let Value::Interval(interval) = &set {
+                for n in interval.low..=interval.high {
+                    *self.slots.get_mut(*slot)? = Value::Int(i64::from(n));
+                    if self.holds(body)? == exists {
+                        return Some(exists);
+                    }
+                }
+                return Some(!exists);
+            }
+            let elements = sets::enumerated(&set).ok()?;
+            for element in elements.normalized().ok()? {
+                *self.slots.get_mut(*slot)? = element.clone();
+                if self.holds(body)? == exists {
+                    return Some(exists);
+                }
+            }
+            return Some(!exists);
+        }
+        let mut enumerated = Vec::with_capacity(domains.len());
+        for domain in domains {
+            let set = sets::enumerated(&self.value(domain)?).ok()?;
+            set.normalized().ok()?;
+            enumerated.push(set);
+        }
+        let mut per_slot = Vec::with_capacity(slots.len());
+        for (_, domain) in slots {
+            per_slot.push(enumerated.get(*domain)?.normalized().ok()?);
+        }
+        if per_slot.iter().any(|elements| elements.is_empty()) {
+            return Some(!exists);
+        }
+        for ((slot, _), elements) in slots.iter().zip(&per_slot) {
+            *self.slots.get_mut(*slot)? = elements[0].clone();
+        }
+        let mut positions = vec![0usize; slots.len()];
+        loop {
+            if self.holds(body)? == exists {
+                return Some(exists);
+            }
+            // The next combination: the first name moves on, and carries over to the next.
+            let mut name = 0;
+            loop {
+                let ((slot, _), elements) = (slots.get(name)?, per_slot[name]);
+                positions[name] += 1;
+                if positions[name] < elements.len() {
+                    *self.slots.get_mut(*slot)? = elements[positions[name]].clone();
+                    break;
+                }
+                positions[name] = 0;
+                *self.slots.get_mut(*slot)? = elements[0].clone();
+                name += 1;
+                if name == slots.len() {
+                    return Some(!exists);
+                }
+            }
+        }
+    }
+}
+
+/// An operand computed ahead of its use: owned, or a place read when used.
+enum Operand {
+    Owned(Value),
+    Place,
+}
+
+impl Operand {
+    fn get<'f>(&'f self, frame: &'f Frame, node: &'f Node) -> Option<Cow<'f, Value>> {
+        match (self, node) {
+            (Operand::Owned(value), _) => Some(Cow::Borrowed(value)),
+            (Operand::Place, Node::Place(place)) => frame.place(place),
+            (Operand::Place, _) => None,
+        }
+    }
+}
