@@ -20,7 +20,8 @@ const MAX_INLINING: usize = 12;
 /// the interpreter.
 pub(super) fn program(evaluator: &Evaluator, expr: &'static Expr) -> Option<Program> {
     crate::predicate_memo::expression_reads(evaluator, expr)?;
-    let mut compiler = Compiler { evaluator, slots: 0, nodes: 0, inlined: Vec::new() };
+    let mut compiler =
+        Compiler { evaluator, slots: 0, nodes: 0, inlined: Vec::new(), interprets_in_outer: false };
     let root = compiler.expr(expr, &Scope { base: Base::Outer, entries: Vec::new() })?;
     if matches!(root, Node::Interpret { .. }) {
         return None;
@@ -28,6 +29,7 @@ pub(super) fn program(evaluator: &Evaluator, expr: &'static Expr) -> Option<Prog
     Some(Program {
         root,
         slots: compiler.slots,
+        interprets_in_outer: compiler.interprets_in_outer,
         runs: AtomicU32::new(0),
         gave_up: AtomicU32::new(0),
         retired: AtomicBool::new(false),
@@ -53,6 +55,8 @@ struct Compiler<'e> {
     nodes: usize,
     /// The definitions being inlined, innermost last (a recursive one is not inlined again).
     inlined: Vec<DefId>,
+    /// Whether a [`Node::Interpret`] evaluates in the formula's environment.
+    interprets_in_outer: bool,
 }
 
 impl Compiler<'_> {
@@ -61,11 +65,12 @@ impl Compiler<'_> {
         self.slots - 1
     }
 
-    fn interpret(&self, expr: &'static Expr, scope: &Scope) -> Node {
+    fn interpret(&mut self, expr: &'static Expr, scope: &Scope) -> Node {
         if let Known::Closed(_) = self.evaluator.shared.known.of(expr) {
             // A closed constant needs no bindings: its value is kept once computed.
             return Node::Interpret { expr, base: Base::Empty, bindings: Vec::new() };
         }
+        self.interprets_in_outer |= scope.base == Base::Outer;
         Node::Interpret { expr, base: scope.base, bindings: scope.entries.clone() }
     }
 

@@ -140,6 +140,11 @@ pub(crate) enum Base {
 pub(crate) struct Program {
     root: Node,
     slots: usize,
+    /// Whether part of the formula is left to the interpreter in the formula's environment:
+    /// it then runs only where every binding of that environment is a value, since the
+    /// interpreter would force an argument not evaluated yet, which may have effects, and a
+    /// compiled run that gives up afterwards would have it forced twice.
+    interprets_in_outer: bool,
     runs: AtomicU32,
     gave_up: AtomicU32,
     retired: std::sync::atomic::AtomicBool,
@@ -168,6 +173,9 @@ impl Evaluator {
         let entry = self.shared.programs.entries.get(expr.slot.get() as usize)?;
         let program = entry.get_or_init(|| compile::program(self, expr)).as_ref()?;
         if program.retired.load(Ordering::Relaxed) {
+            return None;
+        }
+        if program.interprets_in_outer && !env.holds_only_values() {
             return None;
         }
         let holds = run::holds(self, program, env, ctx);
