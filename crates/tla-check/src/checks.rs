@@ -283,8 +283,7 @@ pub(crate) fn first_failing_constraint(
     // A constraint without effects that held on the same values of the variables it reads holds
     // again, as for invariants; its memo entries follow those of the invariants' conjuncts.
     let memo = worker.expression_coverage.is_none().then_some(&worker.predicate_memo);
-    let first_entry = model.invariants.len()
-        + model.invariant_conjuncts.iter().flatten().map(Vec::len).sum::<usize>();
+    let first_entry = model.constraint_memo_base;
     for (index, named) in model.constraints.iter().enumerate() {
         let reads = model.constraint_reads.get(index).and_then(Option::as_deref);
         let remembered = memo.zip(reads);

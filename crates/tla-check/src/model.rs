@@ -67,6 +67,9 @@ pub struct Model {
     /// Per state constraint: the variables it reads when its evaluation has no effects; the
     /// checker then remembers where it held, as for invariants.
     pub constraint_reads: Vec<Option<Vec<u32>>>,
+    /// The predicate memo's entry of the first state constraint: after those of the invariants
+    /// and of their conjuncts.
+    pub constraint_memo_base: usize,
     pub property_invariants: Vec<PropertyInvariant>,
     /// State predicates among the conjuncts of properties: checked on initial states only.
     pub implied_inits: Vec<PropertyInvariant>,
@@ -342,10 +345,12 @@ pub fn build_model(
         .iter()
         .map(|invariant| tla_eval::predicate_memo::variables_read(&evaluator, invariant.def))
         .collect();
-    let invariant_conjuncts = invariants
+    let invariant_conjuncts: Vec<_> = invariants
         .iter()
         .map(|invariant| tla_eval::predicate_memo::conjuncts_read(&evaluator, invariant.def))
         .collect();
+    let constraint_memo_base =
+        invariants.len() + invariant_conjuncts.iter().flatten().map(Vec::len).sum::<usize>();
     let constraints = named(&config.constraints, "constraint")?;
     let constraint_reads = constraints
         .iter()
@@ -363,6 +368,7 @@ pub fn build_model(
         invariant_reads,
         invariant_conjuncts,
         constraint_reads,
+        constraint_memo_base,
         property_invariants,
         implied_inits,
         implied_actions,

@@ -66,10 +66,6 @@ impl Compiler<'_> {
     }
 
     fn interpret(&mut self, expr: &'static Expr, scope: &Scope) -> Node {
-        if let Known::Closed(_) = self.evaluator.shared.known.of(expr) {
-            // A closed constant needs no bindings: its value is kept once computed.
-            return Node::Interpret { expr, base: Base::Empty, bindings: Vec::new() };
-        }
         self.interprets_in_outer |= scope.base == Base::Outer;
         Node::Interpret { expr, base: scope.base, bindings: scope.entries.clone() }
     }
@@ -89,6 +85,10 @@ impl Compiler<'_> {
             return None;
         }
         let evaluator = self.evaluator;
+        if let Known::Closed(_) = evaluator.shared.known.of(expr) {
+            // A closed constant needs no bindings: its value is kept once computed.
+            return Some(Node::Interpret { expr, base: Base::Empty, bindings: Vec::new() });
+        }
         Some(match &expr.kind {
             ExprKind::Bool(b) => value(Value::Bool(*b)),
             ExprKind::Int(n) => value(Value::Int(*n)),
@@ -181,11 +181,9 @@ impl Compiler<'_> {
                 },
                 _ => self.interpret(expr, scope),
             },
-            ExprKind::Tuple(items) if !self.closed(expr) => Node::Tuple(self.all(items, scope)?),
-            ExprKind::SetEnumeration(items) if !self.closed(expr) => {
-                Node::SetEnumeration(self.all(items, scope)?)
-            }
-            ExprKind::Record(fields) if !self.closed(expr) => {
+            ExprKind::Tuple(items) => Node::Tuple(self.all(items, scope)?),
+            ExprKind::SetEnumeration(items) => Node::SetEnumeration(self.all(items, scope)?),
+            ExprKind::Record(fields) => {
                 let mut compiled = Vec::with_capacity(fields.len());
                 for (name, value) in fields {
                     compiled.push((evaluator.atom(name), self.expr(value, scope)?));
@@ -200,10 +198,6 @@ impl Compiler<'_> {
             }
             _ => self.interpret(expr, scope),
         })
-    }
-
-    fn closed(&self, expr: &Expr) -> bool {
-        matches!(self.evaluator.shared.known.of(expr), Known::Closed(_))
     }
 
     fn builtin(
