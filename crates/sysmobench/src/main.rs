@@ -14,6 +14,7 @@ mod tlc;
 mod tlc_coverage;
 mod tlc_flags;
 mod tlc_simulation;
+mod tlc_warnings;
 
 use std::process::ExitCode;
 

@@ -17,6 +17,7 @@ use tla_values::Interner;
 
 use crate::progress::{CoverageTicks, ProgressSchedule};
 use crate::sany::FileSystemModules;
+use crate::tlc_warnings::WarningLog;
 
 /// What a `tlc` run was asked to do.
 #[derive(Clone, Debug)]
@@ -337,6 +338,8 @@ pub fn model_check(
     for name in tla_sema::intern_order::tlc_intern_order(&spec, &is_embedded) {
         interner.intern(&name);
     }
+    let sources = Arc::new(SourceIndex::new(&hir, &texts));
+    let warnings = Arc::new(WarningLog::new(!options.no_warnings, options.tool_mode));
     let settings = EvalSettings {
         run_configuration: tla_eval::RunConfiguration {
             mode: if options.simulate.is_some() { "simulate" } else { "bfs" }.to_string(),
@@ -350,8 +353,8 @@ pub fn model_check(
         allow_environment: options.allow_environment,
         allow_file_reads: options.allow_file_reads,
         compile_formulas: !options.interpret_only,
+        warner: WarningLog::evaluator_warner(warnings.clone(), sources.clone(), emit.clone()),
     };
-    let sources = Arc::new(SourceIndex::new(&hir, &texts));
     let mut model =
         match tla_check::build_model(hir, &config, interner, settings, options.deadlock_off) {
             Ok(model) => model,
@@ -370,10 +373,8 @@ pub fn model_check(
     if let Some(messages) = check_assumptions(&model, &sources) {
         return finish(messages, 10, None);
     }
-    if !options.no_warnings {
-        emit(&constant_invariant_warnings(&model));
-        emit(&state_level_property_warnings(&model, options.tool_mode));
-    }
+    emit(&constant_invariant_warnings(&model, &warnings));
+    emit(&state_level_property_warnings(&model, &warnings));
     if !model.temporal_properties.is_empty() && options.skip_liveness {
         emit(&[Message::info(
             1000,
@@ -575,7 +576,7 @@ fn write_itf(
 }
 
 /// TLC's warning for each invariant that mentions no variable and is simply TRUE.
-fn constant_invariant_warnings(model: &tla_check::Model) -> Vec<Message> {
+fn constant_invariant_warnings(model: &tla_check::Model, warnings: &WarningLog) -> Vec<Message> {
     let worker = tla_eval::WorkerContext::new(0, 0);
     let ctx = tla_eval::Ctx::constant(&worker);
     model
@@ -585,11 +586,11 @@ fn constant_invariant_warnings(model: &tla_check::Model) -> Vec<Message> {
         .filter(|invariant| {
             matches!(model.evaluator.eval_definition(invariant.def, &ctx), Ok(tla_values::Value::Bool(true)))
         })
-        .map(|invariant| {
-            Message::info(
-                0,
-                format!(
-                    "Warning: The invariant {} is a constant-level formula (i.e., it contains no variables, primes, or temporal operators) and evaluates to TRUE. To assert constant-level formulas in your spec, use ASSUME ConstInv, or to give the assumption a name such as YourAssumption, use ASSUME YourAssumption == ConstInv.\n(Use the -nowarning option to disable this warning.)",
+        .filter_map(|invariant| {
+            warnings.message(
+                CONSTANT_INVARIANT_WARNING,
+                &format!(
+                    "The invariant {} is a constant-level formula (i.e., it contains no variables, primes, or temporal operators) and evaluates to TRUE. To assert constant-level formulas in your spec, use ASSUME ConstInv, or to give the assumption a name such as YourAssumption, use ASSUME YourAssumption == ConstInv.",
                     invariant.name
                 ),
             )
@@ -599,7 +600,7 @@ fn constant_invariant_warnings(model: &tla_check::Model) -> Vec<Message> {
 
 /// TLC's warning (message 2255) for each `PROPERTY` that is a state predicate as a whole: it is
 /// checked on the initial states only.
-fn state_level_property_warnings(model: &tla_check::Model, tool_mode: bool) -> Vec<Message> {
+fn state_level_property_warnings(model: &tla_check::Model, warnings: &WarningLog) -> Vec<Message> {
     let elsewhere = |name: &str| {
         model.property_invariants.iter().any(|property| property.name == name)
             || model.implied_actions.iter().any(|implied| implied.name == name)
@@ -620,20 +621,15 @@ fn state_level_property_warnings(model: &tla_check::Model, tool_mode: bool) -> V
         let text = format!(
             "The formula {name} is a state-level formula, but it was used as a PROPERTY (or PROPERTIES), where a temporal formula is typically expected. State-level formulas used as PROPERTY or PROPERTIES are only checked in the initial state. To verify that the formula {name} holds in all states of every behavior, use INVARIANT {name} instead. Alternatively, applying the \"always\" temporal operator (\u{25a1}) to the state-level formula {name} changes it into a temporal formula, asserting that {name} holds in all states of every behavior. See https://explain.tlapl.us/invariants-and-properties for additional details."
         );
-        messages.push(if tool_mode {
-            Message { code: STATE_LEVEL_PROPERTY_WARNING, class: 3, text }
-        } else {
-            Message::info(
-                STATE_LEVEL_PROPERTY_WARNING,
-                format!("Warning: {text}\n(Use the -nowarning option to disable this warning.)"),
-            )
-        });
+        messages.extend(warnings.message(STATE_LEVEL_PROPERTY_WARNING, &text));
     }
     messages
 }
 
 /// TLC's code of the warning about a state predicate used as a `PROPERTY`.
 const STATE_LEVEL_PROPERTY_WARNING: u16 = 2255;
+/// TLC's code of the warning about an invariant that is a constant, TRUE.
+const CONSTANT_INVARIANT_WARNING: u16 = 2149;
 
 /// `ASSUME`s are checked before the state space is explored.
 fn check_assumptions(model: &tla_check::Model, sources: &SourceIndex) -> Option<Vec<Message>> {

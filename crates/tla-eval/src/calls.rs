@@ -172,6 +172,7 @@ impl Evaluator {
             self.call_body(def, definition, env, bindings, ctx)
         })?;
         if cacheable {
+            value.remember_memberships();
             let _ = self.shared.cache[def as usize].set(value.clone());
         }
         Ok(value)

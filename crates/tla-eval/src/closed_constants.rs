@@ -5,7 +5,7 @@
 //! run, so the evaluator computes each once, on first use, and shares it. Nothing is remembered
 //! while per-expression coverage is counted, which counts every evaluation as TLC does.
 
-use tla_sema::hir::{DefId, Expr, ExprKind, Hir};
+use tla_sema::hir::{BuiltinOp, DefId, Expr, ExprKind, Hir};
 
 use crate::evaluator::ConstantBinding;
 
@@ -16,8 +16,9 @@ pub(crate) fn closed_constants(
     hir: &'static Hir,
     constants: &[ConstantBinding],
     cached_definition: &dyn Fn(DefId) -> bool,
+    pure_native: &dyn Fn(DefId) -> bool,
 ) -> Vec<&'static Expr> {
-    let finder = Finder { constants, cached_definition };
+    let finder = Finder { constants, cached_definition, pure_native };
     let mut found = Vec::new();
     for definition in &hir.definitions {
         crate::walk::for_each_body_expression(&definition.body, &mut |expr| {
@@ -30,6 +31,9 @@ pub(crate) fn closed_constants(
 struct Finder<'a> {
     constants: &'a [ConstantBinding],
     cached_definition: &'a dyn Fn(DefId) -> bool,
+    /// Whether a definition (after the model's overrides) is a native operator that only
+    /// computes a value from its arguments (`Seq`, `..`, `+`).
+    pure_native: &'a dyn Fn(DefId) -> bool,
 }
 
 impl Finder<'_> {
@@ -52,9 +56,21 @@ impl Finder<'_> {
             ExprKind::Constant(constant) => {
                 matches!(self.constants.get(*constant as usize), Some(ConstantBinding::Value(_)))
             }
-            ExprKind::Call { def, arguments } => {
-                arguments.is_empty() && (self.cached_definition)(*def)
+            ExprKind::Call { def, arguments } if arguments.is_empty() => {
+                (self.cached_definition)(*def)
             }
+            ExprKind::Call { def, arguments } => {
+                (self.pure_native)(*def) && arguments.iter().all(|argument| self.closed(argument))
+            }
+            ExprKind::Builtin {
+                op:
+                    BuiltinOp::PowerSet
+                    | BuiltinOp::BigUnion
+                    | BuiltinOp::Union
+                    | BuiltinOp::Intersect
+                    | BuiltinOp::SetMinus,
+                arguments,
+            } => arguments.iter().all(|argument| self.closed(argument)),
             ExprKind::SetEnumeration(items) | ExprKind::Tuple(items) | ExprKind::Product(items) => {
                 items.iter().all(|item| self.closed(item))
             }

@@ -12,8 +12,8 @@ use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use tla_sema::hir::{
-    ConstId, DefId, Definition, ExceptPathItem, Expr, ExprKind, Hir, Quantifier, ACTION_LEVEL,
-    CONSTANT_LEVEL,
+    Body, ConstId, DefId, Definition, ExceptPathItem, Expr, ExprKind, Hir, Quantifier,
+    ACTION_LEVEL, CONSTANT_LEVEL,
 };
 use tla_values::{equals, functions, sets, Atom, EvalError, EvalErrorKind, Interner, Value};
 
@@ -77,6 +77,16 @@ pub struct EvalSettings {
     /// Whether formulas without effects run compiled (`compiled/`); off, everything is
     /// interpreted (for differential tests and measurements).
     pub compile_formulas: bool,
+    /// Receives TLC's warnings raised while evaluating (the caller prints them, or not).
+    pub warner: Arc<dyn Fn(EvalWarning) + Send + Sync>,
+}
+
+/// A warning TLC prints while evaluating, and goes on.
+#[derive(Clone, Copy, Debug)]
+pub enum EvalWarning {
+    /// `[f EXCEPT ![a] = e]` with `a` outside `f`'s domain (TLC's message 2144): the update is
+    /// left out. `function` is the `f` of the `EXCEPT`, where TLC locates the warning.
+    ExceptOutsideDomain { function: &'static Expr },
 }
 
 impl Default for EvalSettings {
@@ -87,6 +97,7 @@ impl Default for EvalSettings {
             allow_environment: false,
             allow_file_reads: false,
             compile_formulas: true,
+            warner: Arc::new(|_| {}),
         }
     }
 }
@@ -167,8 +178,21 @@ impl Evaluator {
                     && !volatile[def as usize]
             })
         };
-        let closed_constants =
-            crate::closed_constants::closed_constants(hir, &constants, &cached_definition);
+        let pure_native = |def: DefId| {
+            let def = override_table.get(def as usize).copied().flatten().unwrap_or(def);
+            hir.definitions.get(def as usize).is_some_and(|definition| match &definition.body {
+                Body::Native { module, name } => {
+                    crate::predicate_memo::pure_native_module(module, Some(name))
+                }
+                _ => false,
+            })
+        };
+        let closed_constants = crate::closed_constants::closed_constants(
+            hir,
+            &constants,
+            &cached_definition,
+            &pure_native,
+        );
         let mut evaluator = Evaluator {
             shared: Arc::new(Shared {
                 hir,
@@ -576,14 +600,16 @@ impl Evaluator {
                             &longer
                         }
                     };
-                    let old = functions::select_path(&value, path).at(expr)?;
-                    let new_value = match &old {
-                        Some(old) => {
-                            let inner = Ctx { except_at: Some(old), ..*ctx };
-                            self.eval(&update.value, env, &inner)?
-                        }
-                        None => self.eval(&update.value, env, ctx)?,
+                    // TLC leaves a path outside the domain alone, with a warning, and does
+                    // not evaluate its new value.
+                    let Some(old) = functions::select_path(&value, path).at(expr)? else {
+                        (self.shared.settings.warner)(EvalWarning::ExceptOutsideDomain {
+                            function,
+                        });
+                        continue;
                     };
+                    let inner = Ctx { except_at: Some(&old), ..*ctx };
+                    let new_value = self.eval(&update.value, env, &inner)?;
                     value = functions::except(&value, path, new_value).at(expr)?;
                 }
                 Ok(value)
@@ -642,6 +668,7 @@ impl Evaluator {
                     return Ok(value.clone());
                 }
                 let value = build()?;
+                value.remember_memberships();
                 let _ = remembered.set(value.clone());
                 return Ok(value);
             }

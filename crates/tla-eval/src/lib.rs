@@ -37,5 +37,5 @@ mod walk;
 pub use actions::{split_actions, split_definition_actions, Action};
 pub use context::{Ctx, StateView, Statistics, WorkerContext};
 pub use env::Env;
-pub use evaluator::{ConstantBinding, EvalSettings, Evaluator, RunConfiguration};
+pub use evaluator::{ConstantBinding, EvalSettings, EvalWarning, Evaluator, RunConfiguration};
 pub use failure::{EvalOutcome, Failure, Location};

@@ -162,7 +162,7 @@ impl<'a> Reads<'a> {
 /// The native operators that only compute a value from their arguments: the arithmetic of
 /// `Naturals` and `Integers` (and their `Nat`, `Int`), `FiniteSets`, and the sequence operators
 /// that build no strings.
-fn pure_native_module(module: &str, name: Option<&str>) -> bool {
+pub(crate) fn pure_native_module(module: &str, name: Option<&str>) -> bool {
     match module {
         "Naturals" | "Integers" | "FiniteSets" => true,
         "Sequences" => {

@@ -309,7 +309,10 @@ impl Walk<'_, '_> {
                     if let Some(var) = self.assignable(left, env, partial) {
                         let value = {
                             let ctx = self.ctx(partial);
-                            let eval = || self.evaluator.eval(right, env, &ctx);
+                            let eval = || match self.evaluator.compiled_value(right, env, &ctx) {
+                                Some(value) => Ok(value),
+                                None => self.evaluator.eval(right, env, &ctx),
+                            };
                             match self.worker.expression_coverage.as_deref() {
                                 Some(coverage) => coverage.assigned(self.evaluator, right, eval)?,
                                 None => eval()?,

@@ -79,6 +79,9 @@ pub enum LazyKind {
 pub struct LazySet {
     kind: LazyKind,
     enumerated: OnceLock<EvalResult<Option<Arc<SetEnum>>>>,
+    /// Set when the set is a constant of the run whose memberships are remembered
+    /// (`membership_memo.rs`).
+    memo_id: OnceLock<u64>,
 }
 
 impl LazySet {
@@ -92,7 +95,34 @@ impl LazySet {
             }
             other => other,
         };
-        LazySet { kind, enumerated: OnceLock::new() }
+        LazySet { kind, enumerated: OnceLock::new(), memo_id: OnceLock::new() }
+    }
+
+    /// Marks this set, a constant of the run, and the lazy sets it is built from, so that
+    /// membership of the state's parts in them is remembered per thread
+    /// (`membership_memo.rs`). The kinds whose elements are scalars or tuples (`Nat`, `Seq(S)`)
+    /// have nothing to gain and are left alone.
+    pub fn remember_memberships(&self) {
+        let parts: &[Value] = match &self.kind {
+            LazyKind::Nat | LazyKind::Int | LazyKind::Strings => return,
+            LazyKind::Seq(range) => std::slice::from_ref(range),
+            LazyKind::Subset(base) | LazyKind::Union(base) => std::slice::from_ref(base),
+            LazyKind::FunctionSet { range, .. } => std::slice::from_ref(range),
+            LazyKind::RecordSet { sets, .. } | LazyKind::Product(sets) => sets,
+            LazyKind::Cup(left, right)
+            | LazyKind::Cap(left, right)
+            | LazyKind::Diff(left, right) => {
+                left.remember_memberships();
+                right.remember_memberships();
+                &[]
+            }
+        };
+        if !matches!(self.kind, LazyKind::Seq(_)) {
+            let _ = self.memo_id.set(crate::membership_memo::new_memo_id());
+        }
+        for part in parts {
+            part.remember_memberships();
+        }
     }
 
     pub fn kind(&self) -> &LazyKind {
@@ -130,8 +160,18 @@ impl LazySet {
         crate::print::lazy_set_symbolic_text(self)
     }
 
-    /// Membership without enumeration where TLC supports it.
+    /// Membership without enumeration where TLC supports it; remembered for the state's parts
+    /// when this set is marked ([`LazySet::remember_memberships`]).
     pub fn member(&self, elem: &Value) -> EvalResult<bool> {
+        if let (Some(set), Some(hash)) = (self.memo_id.get(), elem.kept_state_hash()) {
+            return crate::membership_memo::remembered_member(*set, hash, elem, || {
+                self.member_directly(elem)
+            });
+        }
+        self.member_directly(elem)
+    }
+
+    fn member_directly(&self, elem: &Value) -> EvalResult<bool> {
         match &self.kind {
             LazyKind::Nat | LazyKind::Int => {
                 let name = if matches!(self.kind, LazyKind::Nat) { "Nat" } else { "Int" };

@@ -25,6 +25,7 @@ pub mod fast_hash;
 pub mod fingerprint;
 pub mod functions;
 mod lazy;
+mod membership_memo;
 pub mod normalize;
 mod order;
 pub mod pretty;

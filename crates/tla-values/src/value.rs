@@ -381,6 +381,26 @@ impl Value {
         Ok(Value::Set(Arc::new(SetEnum::normalized_from(elems)?)))
     }
 
+    /// The state hash kept in this value (`StateHashCell`), if it is a set, function or record
+    /// that has been hashed.
+    #[inline]
+    pub fn kept_state_hash(&self) -> Option<u64> {
+        match self {
+            Value::Set(set) => set.state_hash.get(),
+            Value::Function(function) => function.state_hash.get(),
+            Value::Record(record) => record.state_hash.get(),
+            _ => None,
+        }
+    }
+
+    /// For a constant of the run: remember memberships in the lazy sets it is or holds at its
+    /// top (`membership_memo.rs`).
+    pub fn remember_memberships(&self) {
+        if let Value::Lazy(lazy) = self {
+            lazy.remember_memberships();
+        }
+    }
+
     /// The empty set `{}`.
     pub fn empty_set() -> Value {
         Value::Set(Arc::new(SetEnum::from_normalized(Vec::new())))

@@ -3,10 +3,10 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU32};
 
-use tla_sema::hir::{Body, BuiltinOp, DefId, Expr, ExprKind, Quantifier};
+use tla_sema::hir::{Body, BuiltinOp, DefId, ExceptPathItem, Expr, ExprKind, Quantifier};
 use tla_values::Value;
 
-use super::{Base, Node, Place, Program};
+use super::{Base, ExceptStep, Node, Place, Program};
 use crate::builtin_ops::{needs_states, simple_filter};
 use crate::evaluator::{ConstantBinding, Evaluator};
 use crate::known::Known;
@@ -20,9 +20,16 @@ const MAX_INLINING: usize = 12;
 /// the interpreter.
 pub(super) fn program(evaluator: &Evaluator, expr: &'static Expr) -> Option<Program> {
     crate::predicate_memo::expression_reads(evaluator, expr)?;
-    let mut compiler =
-        Compiler { evaluator, slots: 0, nodes: 0, inlined: Vec::new(), interprets_in_outer: false };
-    let root = compiler.expr(expr, &Scope { base: Base::Outer, entries: Vec::new() })?;
+    let mut compiler = Compiler {
+        evaluator,
+        slots: 0,
+        nodes: 0,
+        inlined: Vec::new(),
+        interprets_in_outer: false,
+        dropping_interprets: 0,
+    };
+    let root = compiler
+        .expr(expr, &Scope { base: Base::Outer, entries: Vec::new(), at: None, outer_drop: 0 })?;
     if matches!(root, Node::Interpret { .. }) {
         return None;
     }
@@ -43,6 +50,11 @@ struct Scope {
     base: Base,
     /// Each a [`Place::Slot`] or an inlined call's argument that is itself a place.
     entries: Vec<Node>,
+    /// The slot `@` reads, inside an update of an `EXCEPT`.
+    at: Option<usize>,
+    /// How many innermost bindings of the formula's environment this scope does not see (the
+    /// body of a `LET` definition written outside the formula, inlined at its use).
+    outer_drop: u32,
 }
 
 fn value(value: Value) -> Node {
@@ -57,6 +69,9 @@ struct Compiler<'e> {
     inlined: Vec<DefId>,
     /// Whether a [`Node::Interpret`] evaluates in the formula's environment.
     interprets_in_outer: bool,
+    /// How many [`Node::Interpret`]s were made in a scope that drops outer bindings (they
+    /// would see the wrong environment, so the inlining that made them is undone).
+    dropping_interprets: usize,
 }
 
 impl Compiler<'_> {
@@ -67,6 +82,9 @@ impl Compiler<'_> {
 
     fn interpret(&mut self, expr: &'static Expr, scope: &Scope) -> Node {
         self.interprets_in_outer |= scope.base == Base::Outer;
+        if scope.outer_drop > 0 {
+            self.dropping_interprets += 1;
+        }
         Node::Interpret { expr, base: scope.base, bindings: scope.entries.clone() }
     }
 
@@ -103,7 +121,7 @@ impl Compiler<'_> {
                 if index < entries.len() {
                     entries[entries.len() - 1 - index].clone()
                 } else if scope.base == Base::Outer {
-                    Node::Place(Place::EnvLocal((index - entries.len()) as u32))
+                    Node::Place(Place::EnvLocal((index - entries.len()) as u32 + scope.outer_drop))
                 } else {
                     return None;
                 }
@@ -113,6 +131,9 @@ impl Compiler<'_> {
                 _ => self.interpret(expr, scope),
             },
             ExprKind::Call { def, arguments } => self.call(expr, *def, arguments, scope)?,
+            ExprKind::CallLet { def, up, arguments } if arguments.is_empty() => {
+                self.let_call(expr, *def, *up, scope)?
+            }
             ExprKind::Builtin { op, arguments } => self.builtin(expr, *op, arguments, scope)?,
             ExprKind::Junction { conjunction, items } => {
                 Node::Junction { conjunction: *conjunction, items: self.all(items, scope)? }
@@ -190,6 +211,18 @@ impl Compiler<'_> {
                 }
                 Node::Record(compiled)
             }
+            ExprKind::Except { function, updates } => self.except(function, updates, scope)?,
+            ExprKind::ExceptAt => Node::Place(Place::Slot(scope.at?)),
+            ExprKind::FunctionConstructor { bounds, body } => match bounds.as_slice() {
+                [bound] if !bound.tuple && bound.names.len() == 1 && bound.set.is_some() => {
+                    let domain = self.boxed(bound.set.as_ref()?, scope)?;
+                    let slot = self.slot();
+                    let mut inner = scope.clone();
+                    inner.entries.push(Node::Place(Place::Slot(slot)));
+                    Node::Function { slot, domain, body: self.boxed(body, &inner)? }
+                }
+                _ => self.interpret(expr, scope),
+            },
             ExprKind::Label { body, .. } => self.expr(body, scope)?,
             ExprKind::Outer { up, expr: inner } if (*up as usize) <= scope.entries.len() => {
                 let mut outer = scope.clone();
@@ -198,6 +231,79 @@ impl Compiler<'_> {
             }
             _ => self.interpret(expr, scope),
         })
+    }
+
+    /// A zero-argument `LET` definition used inside the formula but written outside it (a `LET`
+    /// inside is left to the interpreter whole): its body inlined, seeing the bindings the
+    /// `LET` sees. Where the body would need the interpreter, or reads `@` (the `LET`'s own),
+    /// the use is left to the interpreter instead, which evaluates it as a call.
+    fn let_call(
+        &mut self,
+        expr: &'static Expr,
+        def: DefId,
+        up: u32,
+        scope: &Scope,
+    ) -> Option<Node> {
+        let def = self.evaluator.resolve_definition(def);
+        let definition = self.evaluator.definition(def).ok()?;
+        let Body::Expression(body) = &definition.body else {
+            return Some(self.interpret(expr, scope));
+        };
+        let up = up as usize;
+        let inlinable = definition.parameters.is_empty()
+            && scope.base == Base::Outer
+            && up >= scope.entries.len()
+            && !uses_at(body)
+            && !self.inlined.contains(&def)
+            && self.inlined.len() < MAX_INLINING;
+        if !inlinable {
+            return Some(self.interpret(expr, scope));
+        }
+        let base = Scope {
+            base: Base::Outer,
+            entries: Vec::new(),
+            at: None,
+            outer_drop: scope.outer_drop + (up - scope.entries.len()) as u32,
+        };
+        let (interprets, nodes, in_outer) =
+            (self.dropping_interprets, self.nodes, self.interprets_in_outer);
+        self.inlined.push(def);
+        let body = self.expr(body, &base);
+        self.inlined.pop();
+        match body {
+            Some(node) if self.dropping_interprets == interprets => Some(node),
+            _ => {
+                (self.dropping_interprets, self.nodes, self.interprets_in_outer) =
+                    (interprets, nodes, in_outer);
+                Some(self.interpret(expr, scope))
+            }
+        }
+    }
+
+    fn except(
+        &mut self,
+        function: &'static Expr,
+        updates: &'static [tla_sema::hir::ExceptUpdate],
+        scope: &Scope,
+    ) -> Option<Node> {
+        let function = self.boxed(function, scope)?;
+        let mut steps = Vec::with_capacity(updates.len());
+        for update in updates {
+            let mut path = Vec::with_capacity(update.path.len());
+            for item in &update.path {
+                path.push(match item {
+                    ExceptPathItem::Field(name) => value(Value::Str(self.evaluator.atom(name))),
+                    ExceptPathItem::Index(indices) => match indices.as_slice() {
+                        [only] => self.expr(only, scope)?,
+                        items => Node::Tuple(self.all(items, scope)?),
+                    },
+                });
+            }
+            let at = uses_at(&update.value).then(|| self.slot());
+            let inner = Scope { at, ..scope.clone() };
+            steps.push(ExceptStep { path, value: self.expr(&update.value, &inner)?, at });
+        }
+        Some(Node::Except { function, updates: steps })
     }
 
     fn builtin(
@@ -282,7 +388,12 @@ impl Compiler<'_> {
         }
         // The body sees its arguments only, as the interpreter's call does. An argument that
         // is a name or a value is used as it is; another is evaluated once, before the body.
-        let mut inner = Scope { base: Base::Empty, entries: Vec::with_capacity(arguments.len()) };
+        let mut inner = Scope {
+            base: Base::Empty,
+            entries: Vec::with_capacity(arguments.len()),
+            at: None,
+            outer_drop: 0,
+        };
         let mut evaluated = Vec::new();
         for argument in arguments {
             let node = self.expr(argument, scope)?;
@@ -309,5 +420,26 @@ impl Compiler<'_> {
             node = Node::Let { slot, value: Box::new(value), body: Box::new(node) };
         }
         Some(node)
+    }
+}
+
+/// Whether `@` occurs in an update's value outside any `EXCEPT` nested in it (whose own `@`
+/// means its own old value).
+fn uses_at(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::ExceptAt => true,
+        // A nested `EXCEPT`'s function and path see the outer `@`; its values see their own.
+        ExprKind::Except { function, updates } => {
+            uses_at(function)
+                || updates.iter().flat_map(|update| &update.path).any(|item| match item {
+                    ExceptPathItem::Index(indices) => indices.iter().any(uses_at),
+                    ExceptPathItem::Field(_) => false,
+                })
+        }
+        _ => {
+            let mut found = false;
+            crate::walk::for_each_child(expr, &mut |child| found = found || uses_at(child));
+            found
+        }
     }
 }

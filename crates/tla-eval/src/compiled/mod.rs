@@ -124,6 +124,27 @@ pub(crate) enum Node {
     Tuple(Vec<Node>),
     SetEnumeration(Vec<Node>),
     Record(Vec<(tla_values::Atom, Node)>),
+    /// `[f EXCEPT ![a][b] = e, !.x = e2]`: the function, then each update in turn.
+    Except {
+        function: Box<Node>,
+        updates: Vec<ExceptStep>,
+    },
+    /// `[x \in S |-> e]` over one name (slot `slot`), built at once as the interpreter builds
+    /// it; an entry that gives up gives up the whole (the interpreter then keeps it lazy).
+    Function {
+        slot: usize,
+        domain: Box<Node>,
+        body: Box<Node>,
+    },
+}
+
+/// One update of an `EXCEPT`: the keys of its path (a field name as a string, an index, or the
+/// tuple of several indices), its new value, and the slot `@` reads in it, if it uses `@`.
+#[derive(Clone)]
+pub(crate) struct ExceptStep {
+    path: Vec<Node>,
+    value: Node,
+    at: Option<usize>,
 }
 
 /// The environment an [`Node::Interpret`] builds on.
@@ -167,6 +188,23 @@ impl Evaluator {
     /// has none (it has effects, or nothing to gain), when the program gives up, or while
     /// coverage is counted. The caller then evaluates `expr` with the interpreter.
     pub fn compiled_holds(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> Option<bool> {
+        let program = self.runnable_program(expr, env, ctx)?;
+        let holds = run::holds(self, program, env, ctx);
+        program.note_run(holds.is_none());
+        holds
+    }
+
+    /// The value of expression `expr` (the right side of an assignment) by its compiled
+    /// program, under the same conditions as [`Evaluator::compiled_holds`].
+    pub fn compiled_value(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> Option<Value> {
+        let program = self.runnable_program(expr, env, ctx)?;
+        let value = run::value(self, program, env, ctx);
+        program.note_run(value.is_none());
+        value
+    }
+
+    /// The program of `expr` when it exists, is not retired, and may run in `env`.
+    fn runnable_program(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> Option<&Program> {
         if ctx.worker.expression_coverage.is_some() || !self.shared.settings.compile_formulas {
             return None;
         }
@@ -178,9 +216,7 @@ impl Evaluator {
         if program.interprets_in_outer && !env.holds_only_values() {
             return None;
         }
-        let holds = run::holds(self, program, env, ctx);
-        program.note_run(holds.is_none());
-        holds
+        Some(program)
     }
 
     /// [`Evaluator::compiled_holds`] for the body of zero-argument definition `def` (an

@@ -4,9 +4,9 @@
 use std::borrow::Cow;
 
 use tla_sema::hir::BuiltinOp;
-use tla_values::{equals, functions, sets, Value};
+use tla_values::{equals, functions, sets, Function, Value};
 
-use super::{Base, Node, Place, Program};
+use super::{Base, ExceptStep, Node, Place, Program};
 use crate::context::Ctx;
 use crate::env::{Binding, Env};
 use crate::evaluator::Evaluator;
@@ -21,6 +21,17 @@ pub(super) fn holds(
 ) -> Option<bool> {
     let mut frame = Frame { evaluator, env, ctx, slots: vec![Value::Bool(false); program.slots] };
     frame.holds(&program.root)
+}
+
+/// The value of `program` in `env` and `ctx`; `None` when it gives up.
+pub(super) fn value(
+    evaluator: &Evaluator,
+    program: &Program,
+    env: &Env,
+    ctx: &Ctx,
+) -> Option<Value> {
+    let mut frame = Frame { evaluator, env, ctx, slots: vec![Value::Bool(false); program.slots] };
+    frame.value(&program.root)
 }
 
 struct Frame<'a> {
@@ -223,7 +234,53 @@ impl<'a> Frame<'a> {
                 }
                 Value::record(values).ok()
             }
+            Node::Except { function, updates } => self.except(function, updates),
+            Node::Function { slot, domain, body } => self.function(*slot, domain, body),
         }
+    }
+
+    /// `[f EXCEPT ...]` as the interpreter computes it: each update's path, the old value there
+    /// (read by `@`), its new value, then the function with that one change.
+    fn except(&mut self, function: &Node, updates: &[ExceptStep]) -> Option<Value> {
+        let mut value = self.value(function)?;
+        for update in updates {
+            let path = self.values(&update.path)?;
+            // A path outside the domain is the interpreter's to warn about.
+            let old = functions::select_path(&value, &path).ok()??;
+            if let Some(slot) = update.at {
+                *self.slots.get_mut(slot)? = old;
+            }
+            let new_value = self.value(&update.value)?;
+            value = functions::except(&value, &path, new_value).ok()?;
+        }
+        Some(value)
+    }
+
+    /// `[x \in S |-> e]` built entry by entry, as the interpreter builds it.
+    fn function(&mut self, slot: usize, domain: &Node, body: &Node) -> Option<Value> {
+        let domain = self.value(domain)?;
+        if let Value::Interval(interval) = &domain {
+            tla_values::check_set_size(interval.size().ok()?).ok()?;
+            let mut values = Vec::with_capacity(interval.size().ok()?);
+            for n in interval.low..=interval.high {
+                *self.slots.get_mut(slot)? = Value::Int(i64::from(n));
+                values.push(self.value(body)?);
+            }
+            return Some(Value::Function(std::sync::Arc::new(Function::from_interval(
+                interval.low,
+                values,
+            ))));
+        }
+        if !sets::is_enumerable(&domain) {
+            return None;
+        }
+        let elements = sets::normalized_elements(&domain).ok()?;
+        let mut values = Vec::with_capacity(elements.len());
+        for element in &elements {
+            *self.slots.get_mut(slot)? = element.clone();
+            values.push(self.value(body)?);
+        }
+        Value::function(elements, values).ok()
     }
 
     /// An expression left to the interpreter, in the environment it would see there.
