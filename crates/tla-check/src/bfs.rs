@@ -501,7 +501,14 @@ impl<'m> Search<'m> {
         let states = sources.iter().map(|index| self.states[*index as usize].clone()).collect();
         let statistics = self.worker.statistics.get();
         let workers = self.options.workers.max(1);
-        let batch = Arc::new(Batch::new(states, sources.to_vec(), depth, statistics, workers));
+        let batch = Arc::new(Batch::new(
+            states,
+            sources.to_vec(),
+            depth,
+            statistics,
+            workers,
+            !self.options.continue_after_violation,
+        ));
         if let Some(pool) = pool {
             pool.publish(batch.clone());
         }

@@ -40,18 +40,25 @@ pub(crate) fn check_invariants(
     state: &[Value],
     worker: &WorkerContext,
 ) -> Result<Option<usize>, Box<Failure>> {
-    check_invariants_naming_failure(model, state, worker).map_err(|(_, failure)| failure)
+    check_invariants_naming_failure(model, None, state, worker).map_err(|(_, failure)| failure)
 }
 
 /// [`check_invariants`], with the index of the invariant whose evaluation failed (TLC names it:
 /// "Evaluating invariant X failed."). The failure's positions end with the invariant's formula,
 /// as TLC's call stack does.
+///
+/// `unchanged_from` is the state `state` was reached from, when it is known to satisfy every
+/// invariant: an invariant (or conjunct) without effects that reads only variables the step left
+/// as they were (the very same values) holds again without being evaluated.
 pub(crate) fn check_invariants_naming_failure(
     model: &Model,
+    unchanged_from: Option<&[Value]>,
     state: &[Value],
     worker: &WorkerContext,
 ) -> Result<Option<usize>, (usize, Box<Failure>)> {
     let ctx = Ctx::state(state, worker);
+    let unchanged =
+        |reads: &[u32]| unchanged_from.is_some_and(|from| same_values(reads, from, state));
     // Where an invariant without effects held before on the same values of the variables it
     // reads, it holds again (not while coverage counts evaluations).
     let memo = worker.expression_coverage.is_none().then_some(&worker.predicate_memo);
@@ -63,13 +70,22 @@ pub(crate) fn check_invariants_naming_failure(
         let first_conjunct_entry = next_conjunct_entry;
         next_conjunct_entry += conjuncts.map_or(0, <[_]>::len);
         if let (Some(memo), Some(reads)) = (memo, reads) {
-            if memo.borrow_mut().known_to_hold(index, reads, state) {
+            if unchanged(reads) || memo.borrow_mut().known_to_hold(index, reads, state) {
                 continue;
             }
         }
         if let (Some(memo), Some(conjuncts)) = (memo, conjuncts) {
             // Each conjunct is remembered on its own.
-            match conjuncts_hold(model, first_conjunct_entry, conjuncts, memo, state, &ctx) {
+            let held = conjuncts_hold(
+                model,
+                first_conjunct_entry,
+                conjuncts,
+                memo,
+                state,
+                &ctx,
+                &unchanged,
+            );
+            match held {
                 Some(true) => continue,
                 Some(false) => return Ok(Some(index)),
                 // An error: evaluated again as a whole below, which reports it as TLC does.
@@ -125,10 +141,11 @@ fn conjuncts_hold(
     memo: &std::cell::RefCell<tla_eval::predicate_memo::PredicateMemo>,
     state: &[Value],
     ctx: &Ctx,
+    unchanged: &dyn Fn(&[u32]) -> bool,
 ) -> Option<bool> {
     for (offset, (conjunct, reads)) in conjuncts.iter().enumerate() {
         let entry = first_entry + offset;
-        if memo.borrow_mut().known_to_hold(entry, reads, state) {
+        if unchanged(reads) || memo.borrow_mut().known_to_hold(entry, reads, state) {
             continue;
         }
         let holds = match model.evaluator.compiled_holds(conjunct, &Env::empty(), ctx) {
@@ -141,6 +158,15 @@ fn conjuncts_hold(
         memo.borrow_mut().remember_holds(entry);
     }
     Some(true)
+}
+
+/// Whether variables `reads` hold the very same values in both states (the same shared value,
+/// not merely equal ones: a step that does not assign a variable anew keeps its value).
+fn same_values(reads: &[u32], from: &[Value], to: &[Value]) -> bool {
+    reads.iter().all(|&var| match (from.get(var as usize), to.get(var as usize)) {
+        (Some(before), Some(after)) => before.is_identical(after),
+        _ => false,
+    })
 }
 
 /// Adds the checked formula (an invariant's or a constraint's body, an implied action's
@@ -288,7 +314,10 @@ pub(crate) fn first_failing_constraint(
         let reads = model.constraint_reads.get(index).and_then(Option::as_deref);
         let remembered = memo.zip(reads);
         if let Some((memo, reads)) = remembered {
-            if memo.borrow_mut().known_to_hold(first_entry + index, reads, to) {
+            // A state is expanded only when it satisfies the constraints, so a constraint that
+            // reads only variables the step left alone holds on the successor too.
+            let unchanged = from.is_some_and(|from| same_values(reads, from, to));
+            if unchanged || memo.borrow_mut().known_to_hold(first_entry + index, reads, to) {
                 continue;
             }
         }

@@ -77,6 +77,9 @@ pub(crate) struct Expander<'a> {
     pub(crate) share_verdicts: bool,
     /// `-seed`: each state's expansion restarts the random stream from it and the state's index.
     pub(crate) seed: u64,
+    /// Whether the sources satisfy every invariant, so that a successor's invariant (or
+    /// conjunct) that reads only variables the action left as they were holds without a test.
+    pub(crate) sources_satisfy_invariants: bool,
 }
 
 /// Not merged yet (`ClaimEntry::index`).
@@ -299,7 +302,8 @@ impl Expander<'_> {
             }),
         };
         let invariant_violation = if maybe_new {
-            match check_invariants_naming_failure(model, &values, worker) {
+            let unchanged_from = self.sources_satisfy_invariants.then_some(source);
+            match check_invariants_naming_failure(model, unchanged_from, &values, worker) {
                 Ok(violation) => violation,
                 Err((check, failure)) => {
                     return Err(failed(values, ErrorPhase::Invariant, check, failure))

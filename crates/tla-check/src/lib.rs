@@ -12,6 +12,7 @@ pub mod coverage_report;
 pub mod dot;
 mod expansion;
 pub mod itf;
+mod java_numbers;
 pub mod liveness;
 pub mod model;
 pub mod report;

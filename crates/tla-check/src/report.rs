@@ -542,7 +542,7 @@ pub fn run_messages(
                 code::SUCCESS,
                 format!(
                     "Model checking completed. No error has been found.\n  Estimates of the probability that TLC did not check all reachable states\n  because two distinct states had the same fingerprint:\n  calculated (optimistic):  val = {}",
-                    collision_probability(statistics.distinct, statistics.generated)
+                    crate::java_numbers::collision_probability(statistics.distinct, statistics.generated)
                 ),
             ));
     }
@@ -886,29 +886,6 @@ pub fn statistics_messages(
         ));
     }
     messages
-}
-
-/// TLC's optimistic estimate of a fingerprint collision, `distinct * (generated - distinct) / 2^64`,
-/// printed as Java prints a double (`4.6E-17`, `0.0`).
-pub fn collision_probability(distinct: u64, generated: u64) -> String {
-    let probability = distinct as f64 * generated.saturating_sub(distinct) as f64 / 2f64.powi(64);
-    java_double(probability)
-}
-
-fn java_double(value: f64) -> String {
-    if value == 0.0 {
-        return "0.0".to_string();
-    }
-    if (1e-3..1e7).contains(&value.abs()) {
-        let text = format!("{value}");
-        return if text.contains('.') { text } else { format!("{text}.0") };
-    }
-    let formatted = format!("{value:E}");
-    // Rust prints `4.6E-17`; Java too, but always with a fractional part (`1.0E-17`).
-    match formatted.split_once('E') {
-        Some((mantissa, exponent)) if !mantissa.contains('.') => format!("{mantissa}.0E{exponent}"),
-        _ => formatted,
-    }
 }
 
 #[cfg(test)]

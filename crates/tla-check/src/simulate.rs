@@ -676,11 +676,10 @@ fn check_successor(
 ) -> Result<Check, (ErrorPhase, Box<Failure>, Option<String>)> {
     // TLC's simulator checks the invariants and implied actions of every successor, then the
     // constraints (so a violating state is reported even when the constraints exclude it).
-    let violated = crate::checks::check_invariants_naming_failure(model, to, worker).map_err(
-        |(invariant, failure)| {
+    let violated = crate::checks::check_invariants_naming_failure(model, None, to, worker)
+        .map_err(|(invariant, failure)| {
             (ErrorPhase::Invariant, failure, Some(invariant_name(model, invariant)))
-        },
-    )?;
+        })?;
     if let Some(violated) = violated {
         return Ok(Check::Violated { name: invariant_name(model, violated), invariant: true });
     }

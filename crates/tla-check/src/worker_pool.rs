@@ -63,6 +63,9 @@ pub(crate) struct Batch {
     pub(crate) statistics: tla_eval::Statistics,
     /// How many workers expand the batch (the search's thread counts).
     workers: usize,
+    /// Whether every source is known to satisfy the invariants (not so under `-continue`,
+    /// where a violating state is explored too).
+    pub(crate) sources_satisfy_invariants: bool,
     next_position: AtomicUsize,
     stopped: AtomicBool,
     delivery: Mutex<Delivery>,
@@ -84,6 +87,7 @@ impl Batch {
         depth: u32,
         statistics: tla_eval::Statistics,
         workers: usize,
+        sources_satisfy_invariants: bool,
     ) -> Batch {
         let slots = (0..sources.len()).map(|_| None).collect();
         Batch {
@@ -92,6 +96,7 @@ impl Batch {
             depth,
             statistics,
             workers: workers.max(1),
+            sources_satisfy_invariants,
             next_position: AtomicUsize::new(0),
             stopped: AtomicBool::new(false),
             delivery: Mutex::new(Delivery { slots, awaited: usize::MAX, taken: 0 }),
@@ -123,6 +128,7 @@ impl Batch {
             claims: &tables.claims,
             share_verdicts,
             seed,
+            sources_satisfy_invariants: self.sources_satisfy_invariants,
         }
     }
 
@@ -333,7 +339,8 @@ mod tests {
 
     #[test]
     fn positions_are_handed_out_once_and_delivered_expansions_wait_in_their_slots() {
-        let batch = Batch::new(vec![Vec::new().into(); 3], vec![0, 1, 2], 1, Default::default(), 2);
+        let batch =
+            Batch::new(vec![Vec::new().into(); 3], vec![0, 1, 2], 1, Default::default(), 2, true);
         let (mut first, mut second) = (HeldPositions::default(), HeldPositions::default());
         assert_eq!(batch.take_position(&mut first), Some(0));
         assert_eq!(batch.take_position(&mut second), Some(1));
@@ -358,6 +365,7 @@ mod tests {
             1,
             Default::default(),
             2,
+            true,
         );
         let mut workers = [HeldPositions::default(), HeldPositions::default()];
         let mut taken = Vec::new();
@@ -382,8 +390,14 @@ mod tests {
 
     #[test]
     fn the_merge_waits_for_an_expansion_another_thread_delivers() {
-        let batch =
-            Batch::new(vec![Vec::new().into(); 64], (0..64).collect(), 1, Default::default(), 2);
+        let batch = Batch::new(
+            vec![Vec::new().into(); 64],
+            (0..64).collect(),
+            1,
+            Default::default(),
+            2,
+            true,
+        );
         std::thread::scope(|scope| {
             scope.spawn(|| {
                 // Delivered out of order, the last ones first.

@@ -381,6 +381,25 @@ impl Value {
         Ok(Value::Set(Arc::new(SetEnum::normalized_from(elems)?)))
     }
 
+    /// Whether this is the very same value as `other`: the same scalar, or the same shared
+    /// set, function, tuple or record. Equal values built apart are not identical.
+    #[inline]
+    pub fn is_identical(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Str(a), Value::Str(b)) | (Value::ModelValue(a), Value::ModelValue(b)) => a == b,
+            (Value::Interval(a), Value::Interval(b)) => a == b,
+            (Value::Set(a), Value::Set(b)) => Arc::ptr_eq(a, b),
+            (Value::Tuple(a), Value::Tuple(b)) => Arc::ptr_eq(a, b),
+            (Value::Record(a), Value::Record(b)) => Arc::ptr_eq(a, b),
+            (Value::Function(a), Value::Function(b)) => Arc::ptr_eq(a, b),
+            (Value::Lazy(a), Value::Lazy(b)) => Arc::ptr_eq(a, b),
+            (Value::Ext(a), Value::Ext(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
     /// The state hash kept in this value (`StateHashCell`), if it is a set, function or record
     /// that has been hashed.
     #[inline]

@@ -101,6 +101,7 @@ impl Search<'_> {
                     } else {
                         crate::checks::check_invariants_naming_failure(
                             model,
+                            None,
                             &self.states[index as usize],
                             &self.worker,
                         )
