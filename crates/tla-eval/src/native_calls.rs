@@ -18,8 +18,19 @@ pub(crate) struct NativeOperator {
     module: &'static str,
     name: &'static str,
     integer: Option<IntegerOperator>,
-    /// `Len` of `Sequences`.
-    length: bool,
+    /// `Len`, `Head`, `Tail`, `Append` or `\o` of `Sequences`.
+    sequence: Option<SequenceOperator>,
+}
+
+/// The sequence operators computed in place on tuples (anything else, or an empty sequence
+/// where it fails, takes the general call, which reports TLC's error).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SequenceOperator {
+    Length,
+    Head,
+    Tail,
+    Append,
+    Concat,
 }
 
 #[derive(Clone, Copy)]
@@ -49,17 +60,54 @@ pub(crate) fn native_operators(hir: &'static Hir) -> Vec<Option<NativeOperator>>
                     ("Naturals" | "Integers", "\\geq") => Some(IntegerOperator::GreaterOrEqual),
                     _ => None,
                 };
-                let length = module == "Sequences" && name == "Len";
+                let sequence = match (module.as_str(), name.as_str()) {
+                    ("Sequences", "Len") => Some(SequenceOperator::Length),
+                    ("Sequences", "Head") => Some(SequenceOperator::Head),
+                    ("Sequences", "Tail") => Some(SequenceOperator::Tail),
+                    ("Sequences", "Append") => Some(SequenceOperator::Append),
+                    ("Sequences", "\\o") => Some(SequenceOperator::Concat),
+                    _ => None,
+                };
                 Some(NativeOperator {
                     module: module.as_str(),
                     name: name.as_str(),
                     integer,
-                    length,
+                    sequence,
                 })
             }
             _ => None,
         })
         .collect()
+}
+
+impl SequenceOperator {
+    /// The value on tuples, as the general call computes it; `None` for any other case.
+    fn on_tuples(self, arguments: &[Value]) -> Option<Value> {
+        Some(match (self, arguments) {
+            (SequenceOperator::Length, [Value::Tuple(elements)]) => {
+                Value::Int(elements.len() as i64)
+            }
+            (SequenceOperator::Head, [Value::Tuple(elements)]) => elements.first()?.clone(),
+            (SequenceOperator::Tail, [Value::Tuple(elements)]) if !elements.is_empty() => {
+                Value::tuple(elements[1..].to_vec())
+            }
+            (SequenceOperator::Append, [Value::Tuple(elements), last]) => {
+                let mut values = Vec::with_capacity(elements.len() + 1);
+                values.extend_from_slice(elements);
+                values.push(last.clone());
+                Value::tuple(values)
+            }
+            (SequenceOperator::Concat, [Value::Tuple(left), Value::Tuple(right)])
+                if !left.is_empty() && !right.is_empty() =>
+            {
+                let mut values = Vec::with_capacity(left.len() + right.len());
+                values.extend_from_slice(left);
+                values.extend_from_slice(right);
+                Value::tuple(values)
+            }
+            _ => return None,
+        })
+    }
 }
 
 impl NativeOperator {
@@ -167,8 +215,10 @@ impl Evaluator {
                     return Ok(result);
                 }
             }
-            (None, [Value::Tuple(elements)]) if native.length => {
-                return Ok(Value::Int(elements.len() as i64));
+            (None, arguments) => {
+                if let Some(value) = native.sequence.and_then(|op| op.on_tuples(arguments)) {
+                    return Ok(value);
+                }
             }
             _ => {}
         }
