@@ -12,8 +12,8 @@ use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use tla_sema::hir::{
-    Body, ConstId, DefId, Definition, ExceptPathItem, Expr, ExprKind, Hir, Quantifier,
-    ACTION_LEVEL, CONSTANT_LEVEL,
+    ConstId, DefId, Definition, ExceptPathItem, Expr, ExprKind, Hir, Quantifier, ACTION_LEVEL,
+    CONSTANT_LEVEL,
 };
 use tla_values::{equals, functions, sets, Atom, EvalError, EvalErrorKind, Interner, Value};
 
@@ -180,12 +180,7 @@ impl Evaluator {
         };
         let pure_native = |def: DefId| {
             let def = override_table.get(def as usize).copied().flatten().unwrap_or(def);
-            hir.definitions.get(def as usize).is_some_and(|definition| match &definition.body {
-                Body::Native { module, name } => {
-                    crate::predicate_memo::pure_native_module(module, Some(name))
-                }
-                _ => false,
-            })
+            natives.get(def as usize).copied().flatten().is_some_and(|native| native.is_pure())
         };
         let closed_constants = crate::closed_constants::closed_constants(
             hir,

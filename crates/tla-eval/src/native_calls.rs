@@ -111,6 +111,11 @@ impl SequenceOperator {
 }
 
 impl NativeOperator {
+    /// Whether the operator only computes a value from its arguments (`predicate_memo.rs`).
+    pub(crate) fn is_pure(&self) -> bool {
+        crate::predicate_memo::pure_native_module(self.module, Some(self.name))
+    }
+
     /// The operator's value on two integers, computed in place: `None` when it is not an
     /// integer operator, an operand is not an integer, or the result overflows (the general
     /// call then reports TLC's error).

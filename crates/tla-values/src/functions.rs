@@ -80,10 +80,15 @@ pub fn apply_borrowed<'a>(function: &'a Value, arg: &Value) -> EvalResult<Cow<'a
 
 /// TLC's `select`: `f[arg]` or `None` outside the domain (errors only on a wrong argument kind).
 pub fn select(function: &Value, arg: &Value) -> EvalResult<Option<Value>> {
+    Ok(select_borrowed(function, arg)?.map(Cow::into_owned))
+}
+
+/// [`select`], borrowing the value where it is stored.
+fn select_borrowed<'a>(function: &'a Value, arg: &Value) -> EvalResult<Option<Cow<'a, Value>>> {
     match function {
         Value::Tuple(elems) => match arg {
             Value::Int(index) if *index > 0 && *index <= elems.len() as i64 => {
-                Ok(Some(elems[*index as usize - 1].clone()))
+                Ok(Some(Cow::Borrowed(&elems[*index as usize - 1])))
             }
             Value::Int(_) => Ok(None),
             _ => Err(EvalError::general(
@@ -92,14 +97,16 @@ pub fn select(function: &Value, arg: &Value) -> EvalResult<Option<Value>> {
             )),
         },
         Value::Record(record) => match arg {
-            Value::Str(name) => Ok(record.field(name).cloned()),
+            Value::Str(name) => Ok(record.field(name).map(Cow::Borrowed)),
             _ => Err(EvalError::general(
                 EvalErrorKind::WrongKind,
                 format!("Attempted to access record by a non-string argument: {}", ppr(arg)),
             )),
         },
-        Value::Function(fcn) => Ok(select_function(fcn, arg)?.cloned()),
-        Value::Ext(ext) if ext.class() == ExtClass::Function => select(&ext.to_concrete()?, arg),
+        Value::Function(fcn) => Ok(select_function(fcn, arg)?.map(Cow::Borrowed)),
+        Value::Ext(ext) if ext.class() == ExtClass::Function => {
+            Ok(select(&ext.to_concrete()?, arg)?.map(Cow::Owned))
+        }
         _ => Err(EvalError::general(
             EvalErrorKind::WrongKind,
             format!("Attempted to select from the non-function value {}.", ppr(function)),
@@ -109,7 +116,16 @@ pub fn select(function: &Value, arg: &Value) -> EvalResult<Option<Value>> {
 
 /// TLC's `Value.select(path)`: `f[a][b]...`, or `None` when some step leaves the domain.
 pub fn select_path(value: &Value, path: &[Value]) -> EvalResult<Option<Value>> {
-    let mut current = value.clone();
+    Ok(select_path_borrowed(value, path)?.map(Cow::into_owned))
+}
+
+/// [`select_path`], borrowing the value where it is stored (copied only where a step goes
+/// through a value computed on the way).
+pub fn select_path_borrowed<'a>(
+    value: &'a Value,
+    path: &[Value],
+) -> EvalResult<Option<Cow<'a, Value>>> {
+    let mut current = Cow::Borrowed(value);
     for arg in path {
         if !current.is_function() {
             return Err(EvalError::general(
@@ -117,7 +133,13 @@ pub fn select_path(value: &Value, path: &[Value]) -> EvalResult<Option<Value>> {
                 format!("Attempted to apply EXCEPT construct to the value {}.", ppr(&current)),
             ));
         }
-        match select(&current, arg)? {
+        let next = match &current {
+            Cow::Borrowed(borrowed) => select_borrowed(borrowed, arg)?,
+            Cow::Owned(owned) => {
+                select_borrowed(owned, arg)?.map(|next| Cow::Owned(next.into_owned()))
+            }
+        };
+        match next {
             Some(next) => current = next,
             None => return Ok(None),
         }

@@ -19,8 +19,7 @@ pub(super) fn holds(
     env: &Env,
     ctx: &Ctx,
 ) -> Option<bool> {
-    let mut frame = Frame { evaluator, env, ctx, slots: vec![Value::Bool(false); program.slots] };
-    frame.holds(&program.root)
+    Frame::new(evaluator, program, env, ctx).holds(&program.root)
 }
 
 /// The value of `program` in `env` and `ctx`; `None` when it gives up.
@@ -30,8 +29,7 @@ pub(super) fn value(
     env: &Env,
     ctx: &Ctx,
 ) -> Option<Value> {
-    let mut frame = Frame { evaluator, env, ctx, slots: vec![Value::Bool(false); program.slots] };
-    frame.value(&program.root)
+    Frame::new(evaluator, program, env, ctx).value(&program.root)
 }
 
 struct Frame<'a> {
@@ -42,6 +40,10 @@ struct Frame<'a> {
 }
 
 impl<'a> Frame<'a> {
+    fn new(evaluator: &'a Evaluator, program: &Program, env: &'a Env, ctx: &'a Ctx<'a>) -> Self {
+        Frame { evaluator, env, ctx, slots: vec![Value::Bool(false); program.slots] }
+    }
+
     /// The value of a place, borrowed where it is stored.
     fn place<'f>(&'f self, place: &'f Place) -> Option<Cow<'f, Value>> {
         match place {
@@ -246,9 +248,9 @@ impl<'a> Frame<'a> {
         for update in updates {
             let path = self.values(&update.path)?;
             // A path outside the domain is the interpreter's to warn about.
-            let old = functions::select_path(&value, &path).ok()??;
+            let old = functions::select_path_borrowed(&value, &path).ok()??;
             if let Some(slot) = update.at {
-                *self.slots.get_mut(slot)? = old;
+                *self.slots.get_mut(slot)? = old.into_owned();
             }
             let new_value = self.value(&update.value)?;
             value = functions::except(&value, &path, new_value).ok()?;
@@ -260,8 +262,9 @@ impl<'a> Frame<'a> {
     fn function(&mut self, slot: usize, domain: &Node, body: &Node) -> Option<Value> {
         let domain = self.value(domain)?;
         if let Value::Interval(interval) = &domain {
-            tla_values::check_set_size(interval.size().ok()?).ok()?;
-            let mut values = Vec::with_capacity(interval.size().ok()?);
+            let size = interval.size().ok()?;
+            tla_values::check_set_size(size).ok()?;
+            let mut values = Vec::with_capacity(size);
             for n in interval.low..=interval.high {
                 *self.slots.get_mut(slot)? = Value::Int(i64::from(n));
                 values.push(self.value(body)?);
