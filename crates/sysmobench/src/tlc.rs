@@ -115,6 +115,10 @@ pub struct TlcRun {
     pub exit_code: i32,
     /// The simulation's report, for `-simulate` runs that got as far as simulating.
     pub simulation: Option<tla_check::SimulationReport>,
+    /// The search's report (every state it found), handed back rather than freed here so that
+    /// a caller about to exit can leave the memory to the system: freeing a million states
+    /// one by one takes a noticeable part of a run.
+    pub search: Option<CheckReport>,
 }
 
 /// How many traces `-simulate` without `num=` runs (TLC runs until stopped).
@@ -149,6 +153,8 @@ pub fn run(args: &[String]) -> ExitCode {
     });
     let result = model_check(&options, printer, emit.clone());
     emit(&result.messages);
+    // The process ends here: its states go back to the system with it.
+    std::mem::forget(result.search);
     ExitCode::from(result.exit_code.clamp(0, 255) as u8)
 }
 
@@ -167,7 +173,7 @@ pub fn model_check(
             report::code::FINISHED,
             format!("Finished in {} at ({})", elapsed_text(report.as_ref()), now_text()),
         ));
-        TlcRun { messages, exit_code, simulation: None }
+        TlcRun { messages, exit_code, simulation: None, search: report }
     };
     let mut root = options.spec.clone();
     if root.extension().is_none() {

@@ -297,6 +297,9 @@ struct Search<'m> {
     parents: Vec<(u32, u32)>,
     /// Per state: its depth (initial states have depth 1).
     depths: Vec<u32>,
+    /// Per state, the worker whose thread built its values (it expands the state if it can,
+    /// see [`Batch::take_position`]).
+    builders: Vec<u16>,
     /// The seen states' fingerprints, and the current batch's claims.
     tables: Arc<FingerprintTables>,
     /// The states the merge of the current batch numbered, added to `tables` after the batch.
@@ -327,6 +330,7 @@ impl<'m> Search<'m> {
             states: Vec::new(),
             parents: Vec::new(),
             depths: Vec::new(),
+            builders: Vec::new(),
             tables: Arc::new(FingerprintTables::new()),
             batch_new_states: Vec::new(),
             statistics: Statistics::default(),
@@ -501,9 +505,14 @@ impl<'m> Search<'m> {
         let states = sources.iter().map(|index| self.states[*index as usize].clone()).collect();
         let statistics = self.worker.statistics.get();
         let workers = self.options.workers.max(1);
+        let builders: Vec<u16> = sources
+            .iter()
+            .map(|index| self.builders.get(*index as usize).map_or(0, |b| *b))
+            .collect();
         let batch = Arc::new(Batch::new(
             states,
             sources.to_vec(),
+            &builders,
             depth,
             statistics,
             workers,
@@ -526,7 +535,7 @@ impl<'m> Search<'m> {
                     if let Some(expansion) = batch.try_take(position) {
                         break expansion;
                     }
-                    match batch.take_position(&mut held) {
+                    match batch.take_position(&mut held, self.worker.worker_id) {
                         Some(taken) => {
                             let expansion = expander.expand(taken, &self.worker);
                             if taken == position {
@@ -664,6 +673,7 @@ impl<'m> Search<'m> {
             self.states.push(state.into());
             self.parents.push((u32::MAX, 0));
             self.depths.push(1);
+            self.builders.push(0);
             if kept {
                 self.tables.write_seen().insert(fingerprint, index);
                 self.statistics.distinct += 1;

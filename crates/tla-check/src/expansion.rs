@@ -40,6 +40,8 @@ pub(crate) struct Expansion {
     /// action): TLC counts it and ends the error trace with it.
     pub(crate) failed_successor: Option<FailedSuccessor>,
     pub(crate) stop_requested: bool,
+    /// The worker whose thread expanded the source, so built the successors' values.
+    pub(crate) built_by: u16,
 }
 
 /// A successor on which a check failed to evaluate (see [`Expansion::failed_successor`]).
@@ -221,6 +223,7 @@ impl Expander<'_> {
             error: None,
             failed_successor: None,
             stop_requested: false,
+            built_by: worker.worker_id as u16,
         };
         let (Some(source), Some(index)) =
             (self.sources.get(position), self.source_indices.get(position))

@@ -48,10 +48,21 @@ impl FingerprintTables {
 /// [`Batch::take_position`]).
 const LONGEST_RUN: usize = 32;
 
-/// The positions of a batch a worker took and has not expanded yet, in order.
+/// The positions of a batch a worker took and has not expanded yet, in order: indices into
+/// one lane's positions.
 #[derive(Default)]
 pub(crate) struct HeldPositions {
-    positions: std::ops::Range<usize>,
+    lane: usize,
+    indices: std::ops::Range<usize>,
+}
+
+/// The positions of a batch whose source states one worker's thread built, in queue order,
+/// and the first of them not handed out yet. Each sits on cache lines of its own, since its
+/// owner takes from it all the time and the others only once their own lanes are empty.
+#[repr(align(128))]
+struct Lane {
+    positions: Vec<u32>,
+    next: AtomicUsize,
 }
 
 /// One batch of source states (part of one level), as the workers expand it.
@@ -66,7 +77,8 @@ pub(crate) struct Batch {
     /// Whether every source is known to satisfy the invariants (not so under `-continue`,
     /// where a violating state is explored too).
     pub(crate) sources_satisfy_invariants: bool,
-    next_position: AtomicUsize,
+    /// Per worker, the positions whose sources its thread built (see [`Batch::take_position`]).
+    lanes: Vec<Lane>,
     stopped: AtomicBool,
     delivery: Mutex<Delivery>,
     delivered: Condvar,
@@ -81,31 +93,38 @@ struct Delivery {
 }
 
 impl Batch {
+    /// A batch of `sources`, numbered `source_indices`; `builders` says per source which
+    /// worker's thread built its values.
     pub(crate) fn new(
         sources: Vec<Arc<[Value]>>,
         source_indices: Vec<u32>,
+        builders: &[u16],
         depth: u32,
         statistics: tla_eval::Statistics,
         workers: usize,
         sources_satisfy_invariants: bool,
     ) -> Batch {
         let slots = (0..sources.len()).map(|_| None).collect();
+        let workers = workers.max(1);
+        let mut lanes: Vec<Lane> = (0..workers)
+            .map(|_| Lane { positions: Vec::new(), next: AtomicUsize::new(0) })
+            .collect();
+        for position in 0..sources.len() {
+            let builder = builders.get(position).map_or(0, |builder| usize::from(*builder));
+            lanes[builder % workers].positions.push(position as u32);
+        }
         Batch {
             sources,
             source_indices,
             depth,
             statistics,
-            workers: workers.max(1),
+            workers,
             sources_satisfy_invariants,
-            next_position: AtomicUsize::new(0),
+            lanes,
             stopped: AtomicBool::new(false),
             delivery: Mutex::new(Delivery { slots, awaited: usize::MAX, taken: 0 }),
             delivered: Condvar::new(),
         }
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.sources.len()
     }
 
     /// An expander over this batch.
@@ -132,31 +151,47 @@ impl Batch {
         }
     }
 
-    /// The next position for the worker that holds `held`: the next of the positions it took
-    /// before, else the first of a new run of positions.
+    /// The next position for worker `worker`, which holds `held`: the next of the positions it
+    /// took before, else the first of a new run of positions from its own lane, else (its lane
+    /// empty) from another worker's.
     ///
-    /// Positions are handed out in runs of neighbours, so that the sources one worker expands
-    /// are mostly neighbours in the queue: siblings, which share most of their values. The
-    /// reference counts of shared values are written at every successor built or dropped, and a
-    /// worker that expands a neighbour of a state the other worker expands at the same moment
-    /// writes the same counts, so the cache lines holding them move from core to core.
-    /// A run is a quarter of the positions left per worker (so the batch's last positions still
-    /// go out one by one and no worker is left with a long tail), at most [`LONGEST_RUN`].
-    pub(crate) fn take_position(&self, held: &mut HeldPositions) -> Option<usize> {
+    /// A worker expands first the sources its own thread built: their values are in its core's
+    /// caches, where the other core would have to fetch them. And the successors it builds
+    /// (unless shared with its source, so written by it) are its own again: a state and its
+    /// descendants stay on one core as long as the lanes keep balanced. Positions are handed
+    /// out in runs of neighbours, so that the sources a worker takes from another lane are
+    /// mostly neighbours in the queue: siblings, which share most of their values (the
+    /// reference counts of shared values are written at every successor built or dropped, so
+    /// two workers expanding siblings at the same moment move those cache lines between their
+    /// cores). A run is a quarter of the lane's positions left per worker (so a lane's last
+    /// positions go out one by one and no worker is left with a long tail), at most
+    /// [`LONGEST_RUN`].
+    pub(crate) fn take_position(&self, held: &mut HeldPositions, worker: u32) -> Option<usize> {
         if self.stopped.load(Ordering::Relaxed) {
             return None;
         }
-        if let Some(position) = held.positions.next() {
-            return Some(position);
+        if let Some(index) = held.indices.next() {
+            return Some(self.lanes[held.lane].positions[index] as usize);
         }
-        let left = self.len().saturating_sub(self.next_position.load(Ordering::Relaxed));
-        let run = (left / (4 * self.workers)).clamp(1, LONGEST_RUN);
-        let first = self.next_position.fetch_add(run, Ordering::Relaxed);
-        if first >= self.len() {
-            return None;
+        let own = worker as usize % self.lanes.len();
+        for offset in 0..self.lanes.len() {
+            let lane_index = (own + offset) % self.lanes.len();
+            let lane = &self.lanes[lane_index];
+            let length = lane.positions.len();
+            let left = length.saturating_sub(lane.next.load(Ordering::Relaxed));
+            if left == 0 {
+                continue;
+            }
+            let run = (left / (4 * self.workers)).clamp(1, LONGEST_RUN);
+            let first = lane.next.fetch_add(run, Ordering::Relaxed);
+            if first >= length {
+                continue;
+            }
+            *held =
+                HeldPositions { lane: lane_index, indices: first + 1..(first + run).min(length) };
+            return Some(lane.positions[first] as usize);
         }
-        held.positions = first + 1..(first + run).min(self.len());
-        Some(first)
+        None
     }
 
     /// No position is handed out any more (the merge stopped the run).
@@ -300,7 +335,7 @@ impl WorkerPool {
             let seen = tables.read_seen();
             let expander = batch.expander(model, actions, &seen, tables, true, seed);
             let mut held = HeldPositions::default();
-            while let Some(position) = batch.take_position(&mut held) {
+            while let Some(position) = batch.take_position(&mut held, worker_id) {
                 let expansion =
                     catch_unwind(AssertUnwindSafe(|| expander.expand(position, &worker)))
                         .unwrap_or_else(|_| stopped_unexpectedly());
@@ -321,6 +356,7 @@ fn stopped_unexpectedly() -> Expansion {
         )),
         failed_successor: None,
         stop_requested: false,
+        built_by: 0,
     }
 }
 
@@ -334,22 +370,37 @@ mod tests {
             error: None,
             failed_successor: None,
             stop_requested: successors_stop,
+            built_by: 0,
         }
+    }
+
+    fn batch_built_by(builders: &[u16]) -> Batch {
+        let sources = vec![Vec::new().into(); builders.len()];
+        let indices = (0..builders.len() as u32).collect();
+        Batch::new(sources, indices, builders, 1, Default::default(), 2, true)
+    }
+
+    /// The positions `worker` takes at once: the one handed out and the rest of its run.
+    fn take_run(batch: &Batch, held: &mut HeldPositions, worker: u32) -> Option<Vec<usize>> {
+        let first = batch.take_position(held, worker)?;
+        let lane = &batch.lanes[held.lane].positions;
+        let rest = held.indices.clone().map(|index| lane[index] as usize);
+        held.indices = 0..0;
+        Some(std::iter::once(first).chain(rest).collect())
     }
 
     #[test]
     fn positions_are_handed_out_once_and_delivered_expansions_wait_in_their_slots() {
-        let batch =
-            Batch::new(vec![Vec::new().into(); 3], vec![0, 1, 2], 1, Default::default(), 2, true);
+        let batch = batch_built_by(&[0, 0, 0]);
         let (mut first, mut second) = (HeldPositions::default(), HeldPositions::default());
-        assert_eq!(batch.take_position(&mut first), Some(0));
-        assert_eq!(batch.take_position(&mut second), Some(1));
+        assert_eq!(batch.take_position(&mut first, 0), Some(0));
+        assert_eq!(batch.take_position(&mut second, 1), Some(1));
         assert!(batch.try_take(1).is_none());
         batch.deliver(1, empty_expansion(true));
         assert!(batch.try_take(0).is_none());
         assert!(batch.try_take(1).is_some_and(|expansion| expansion.stop_requested));
         batch.stop();
-        assert_eq!(batch.take_position(&mut first), None);
+        assert_eq!(batch.take_position(&mut first, 0), None);
         // Waiting for a delivered slot, or for one the merge took, returns at once.
         batch.deliver(2, empty_expansion(false));
         batch.wait_delivered(2);
@@ -359,25 +410,17 @@ mod tests {
 
     #[test]
     fn workers_take_runs_of_neighbours_that_shorten_towards_the_end_of_the_batch() {
-        let batch = Batch::new(
-            vec![Vec::new().into(); 1024],
-            (0..1024).collect(),
-            1,
-            Default::default(),
-            2,
-            true,
-        );
+        // One worker's thread built every source: both take from its lane.
+        let batch = batch_built_by(&[0; 1024]);
         let mut workers = [HeldPositions::default(), HeldPositions::default()];
         let mut taken = Vec::new();
         let mut runs = Vec::new();
         'hand_out: loop {
-            for held in workers.iter_mut() {
-                let Some(first) = batch.take_position(held) else { break 'hand_out };
-                let mut run = vec![first];
-                run.extend(held.positions.clone());
-                held.positions = 0..0;
-                taken.extend(run.iter().copied());
+            for (worker, held) in workers.iter_mut().enumerate() {
+                let Some(run) = take_run(&batch, held, worker as u32) else { break 'hand_out };
+                assert!(run.windows(2).all(|pair| pair[1] == pair[0] + 1), "{run:?}");
                 runs.push(run.len());
+                taken.extend(run);
             }
         }
         // Every position exactly once, the first runs the longest, the last ones single.
@@ -389,15 +432,36 @@ mod tests {
     }
 
     #[test]
+    fn workers_expand_the_sources_their_threads_built_before_the_others() {
+        // Worker 1 built the first 96 sources and every fourth of the rest; worker 0 the others.
+        let builders: Vec<u16> =
+            (0..256).map(|position| u16::from(position < 96 || position % 4 == 0)).collect();
+        let batch = batch_built_by(&builders);
+        let mut taken = [Vec::new(), Vec::new()];
+        let (mut first, mut second) = (HeldPositions::default(), HeldPositions::default());
+        // Worker 0 alone until its own lane is empty, then worker 1's lane.
+        while let Some(run) = take_run(&batch, &mut first, 0) {
+            taken[0].extend(run);
+            if taken[0].len() == 120 {
+                break;
+            }
+        }
+        assert!(taken[0].iter().all(|position| builders[*position] == 0));
+        let stolen = take_run(&batch, &mut first, 0).expect("worker 1's lane is not empty");
+        assert!(stolen.iter().all(|position| builders[*position] == 1));
+        assert_eq!(stolen[0], 0);
+        taken[0].extend(stolen);
+        while let Some(run) = take_run(&batch, &mut second, 1) {
+            taken[1].extend(run);
+        }
+        let mut all: Vec<usize> = taken.concat();
+        all.sort_unstable();
+        assert_eq!(all, (0..256).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn the_merge_waits_for_an_expansion_another_thread_delivers() {
-        let batch = Batch::new(
-            vec![Vec::new().into(); 64],
-            (0..64).collect(),
-            1,
-            Default::default(),
-            2,
-            true,
-        );
+        let batch = batch_built_by(&[0; 64]);
         std::thread::scope(|scope| {
             scope.spawn(|| {
                 // Delivered out of order, the last ones first.

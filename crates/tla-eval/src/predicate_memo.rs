@@ -316,7 +316,7 @@ fn exactly_equal(
                     x == y
                 }
                 (FunctionDomain::Values(x), FunctionDomain::Values(y)) => {
-                    Arc::ptr_eq(x, y) || all_equal(x, y, left_words, right_words)
+                    x.ptr_eq(y) || all_equal(x, y, left_words, right_words)
                 }
                 _ => false,
             };

@@ -47,4 +47,6 @@ pub use print::{
     lazy_set_symbolic_text, lazy_set_text, ppr, to_tlc_string, try_to_tlc_string,
     write_quoted_string, PPR_WIDTH,
 };
-pub use value::{Function, FunctionDomain, Interval, Record, SetEnum, StateHashCell, Value};
+pub use value::{
+    Function, FunctionDomain, Interval, Record, SetEnum, SharedDomain, StateHashCell, Value,
+};

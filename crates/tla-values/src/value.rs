@@ -172,7 +172,42 @@ pub enum FunctionDomain {
     /// `low..low+n-1` where `n` is the number of values (`FcnRcdValue.intv`).
     Interval { low: i32 },
     /// Explicit, normalised domain elements, shared by the functions `EXCEPT` derives.
-    Values(Arc<[Value]>),
+    Values(SharedDomain),
+}
+
+/// The elements of an explicit function domain, shared by every function built over the same
+/// enumerated set and every function `EXCEPT` derives from one.
+///
+/// One such domain (say `Proc`) is shared by the functions of every state, so each `EXCEPT`
+/// and each dropped function writes its reference count, from every worker. The elements are
+/// read on every application. They are kept apart from the count, in their own cache line
+/// (hence the alignment), so that a worker reading them does not wait for the line another
+/// worker just wrote the count in.
+#[derive(Clone)]
+pub struct SharedDomain(Arc<DomainElements>);
+
+#[repr(align(64))]
+struct DomainElements(Box<[Value]>);
+
+impl std::ops::Deref for SharedDomain {
+    type Target = [Value];
+
+    fn deref(&self) -> &[Value] {
+        &self.0 .0
+    }
+}
+
+impl SharedDomain {
+    /// Whether both are the same shared elements (so equal without looking).
+    pub fn ptr_eq(&self, other: &SharedDomain) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl From<Vec<Value>> for SharedDomain {
+    fn from(elements: Vec<Value>) -> SharedDomain {
+        SharedDomain(Arc::new(DomainElements(elements.into_boxed_slice())))
+    }
 }
 
 impl Function {

@@ -79,6 +79,7 @@ impl Search<'_> {
                 self.parents.push((source, action_index));
                 let depth = self.depths[source as usize] + 1;
                 self.depths.push(depth);
+                self.builders.push(0);
                 self.statistics.depth = self.statistics.depth.max(u64::from(depth));
                 self.statistics.distinct += 1;
                 if let Some(counts) = self.action_counts.get_mut(action_index as usize) {

@@ -30,6 +30,7 @@ impl Search<'_> {
         {
             let queue_after_source = remaining_from_source.saturating_sub(1) as u64;
             let had_successors = !expansion.successors.is_empty();
+            let built_by = expansion.built_by;
             if let Some(coverage) = self.coverage.as_mut() {
                 record_expansion(coverage, &expansion, self.actions.len());
             }
@@ -77,6 +78,7 @@ impl Search<'_> {
                     self.parents.push((*source, successor.action));
                     let depth = self.depths[*source as usize] + 1;
                     self.depths.push(depth);
+                    self.builders.push(built_by);
                     self.statistics.depth = self.statistics.depth.max(u64::from(depth));
                     new_here += 1;
                     if let Some(counts) = self.action_counts.get_mut(successor.action as usize) {
