@@ -135,6 +135,8 @@ pub struct WorkerContext {
     states_id_block_end: Cell<u64>,
     /// Where the checker's invariants held (`predicate_memo.rs`).
     pub predicate_memo: RefCell<crate::predicate_memo::PredicateMemo>,
+    /// The sets of action binders kept for their bindings (`domain_memo.rs`).
+    pub(crate) domain_memo: RefCell<crate::domain_memo::DomainMemo>,
 }
 
 /// Where the next block of `Ctx::states_id` numbers starts (shared by all workers; a worker
@@ -159,6 +161,7 @@ impl WorkerContext {
             next_states_id: Cell::new(0),
             states_id_block_end: Cell::new(0),
             predicate_memo: RefCell::new(Default::default()),
+            domain_memo: RefCell::new(Default::default()),
         }
     }
 

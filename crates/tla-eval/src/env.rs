@@ -182,6 +182,23 @@ impl Env {
         Some(&node.binding)
     }
 
+    /// Appends every binding, innermost first, to `values` when each is a scalar value (a
+    /// boolean, integer, string or model value); `false` (and `values` left partly filled)
+    /// otherwise.
+    pub(crate) fn scalar_bindings(&self, values: &mut Vec<Value>) -> bool {
+        let mut node = self.node.as_deref();
+        while let Some(current) = node {
+            match &current.binding {
+                Binding::Value(
+                    value @ (Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::ModelValue(_)),
+                ) => values.push(value.clone()),
+                _ => return false,
+            }
+            node = current.parent.as_deref();
+        }
+        true
+    }
+
     /// Whether every binding is a value (none an argument not evaluated yet).
     pub(crate) fn holds_only_values(&self) -> bool {
         let mut node = self.node.as_deref();

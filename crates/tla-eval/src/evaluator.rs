@@ -508,6 +508,7 @@ impl Evaluator {
                         base = Value::Set(sets::filtered_set_base(&base).at(set)?);
                     }
                     // The set is evaluated once, here (TLC's coverage counts it once too).
+                    // A failing predicate names the filter among its positions, as in TLC.
                     let mut kept = Vec::new();
                     self.for_each_binding_in(
                         std::slice::from_ref(bound),
@@ -516,7 +517,7 @@ impl Evaluator {
                         ctx,
                         expr,
                         &mut |inner| {
-                            if self.eval_bool(predicate, inner, ctx)? {
+                            if self.eval_bool(predicate, inner, ctx).at(expr)? {
                                 kept.push(bound_value(bound, inner));
                             }
                             Ok(true)

@@ -20,6 +20,7 @@ mod closed_constants;
 mod compiled;
 pub mod context;
 mod definition_facts;
+mod domain_memo;
 pub mod env;
 pub mod evaluator;
 pub mod expression_coverage;

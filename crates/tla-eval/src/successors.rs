@@ -411,10 +411,27 @@ impl Walk<'_, '_> {
     ) -> EvalOutcome<Vec<Env>> {
         let mut bindings = Vec::new();
         let ctx = self.ctx(partial);
-        self.evaluator.for_each_binding(bounds, env, &ctx, at, &mut |inner| {
+        let mut visit = |inner: &Env| {
             bindings.push(inner.clone());
             Ok(true)
-        })?;
+        };
+        // One name's set: remembered for the bindings when it depends on nothing else, and
+        // computed by its compiled program when it has one (a set filter, say).
+        if let [tla_sema::hir::Bound { set: Some(set), tuple: false, names, .. }] = bounds {
+            if names.len() == 1 {
+                let evaluator = self.evaluator;
+                let value = evaluator.binder_set(set, env, &ctx, || {
+                    match evaluator.compiled_value(set, env, &ctx) {
+                        Some(value) => Ok(value),
+                        None => evaluator.eval(set, env, &ctx),
+                    }
+                })?;
+                let values = std::slice::from_ref(&value);
+                self.evaluator.for_each_binding_in(bounds, values, env, &ctx, at, &mut visit)?;
+                return Ok(bindings);
+            }
+        }
+        self.evaluator.for_each_binding(bounds, env, &ctx, at, &mut visit)?;
         Ok(bindings)
     }
 

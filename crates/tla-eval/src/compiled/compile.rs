@@ -223,6 +223,16 @@ impl Compiler<'_> {
                 }
                 _ => self.interpret(expr, scope),
             },
+            ExprKind::SetFilter { .. } => match simple_filter(expr) {
+                Some((set, predicate)) => {
+                    let set = self.boxed(set, scope)?;
+                    let slot = self.slot();
+                    let mut inner = scope.clone();
+                    inner.entries.push(Node::Place(Place::Slot(slot)));
+                    Node::SetFilter { slot, set, predicate: self.boxed(predicate, &inner)? }
+                }
+                None => self.interpret(expr, scope),
+            },
             ExprKind::Label { body, .. } => self.expr(body, scope)?,
             ExprKind::Outer { up, expr: inner } if (*up as usize) <= scope.entries.len() => {
                 let mut outer = scope.clone();

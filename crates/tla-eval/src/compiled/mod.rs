@@ -18,7 +18,7 @@
 //!   kind), it gives up, and the caller evaluates the formula with the interpreter, which
 //!   reports TLC's error with its positions. A compiled formula never produces an error itself.
 //!
-//! What is not worth compiling (a `LET`, a set filter, a recursive function) stays a call of the
+//! What is not worth compiling (a recursive function, a filter's membership test) stays a call of the
 //! interpreter inside the compiled tree ([`Node::Interpret`]), with the bindings the interpreter
 //! would see there. Nothing is compiled or run while per-expression coverage is counted, since
 //! TLC counts every evaluation.
@@ -135,6 +135,13 @@ pub(crate) enum Node {
         slot: usize,
         domain: Box<Node>,
         body: Box<Node>,
+    },
+    /// `{x \in S : P}` over one name (slot `slot`) of an enumerable set, built at once as the
+    /// interpreter builds it; anything else gives up (the interpreter then keeps it lazy).
+    SetFilter {
+        slot: usize,
+        set: Box<Node>,
+        predicate: Box<Node>,
     },
 }
 

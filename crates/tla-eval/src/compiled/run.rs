@@ -238,6 +238,7 @@ impl<'a> Frame<'a> {
             }
             Node::Except { function, updates } => self.except(function, updates),
             Node::Function { slot, domain, body } => self.function(*slot, domain, body),
+            Node::SetFilter { slot, set, predicate } => self.set_filter(*slot, set, predicate),
         }
     }
 
@@ -284,6 +285,34 @@ impl<'a> Frame<'a> {
             values.push(self.value(body)?);
         }
         Value::function(elements, values).ok()
+    }
+
+    /// `{x \in S : P}` with `S` enumerated, as the interpreter builds it: the elements, in
+    /// TLC's order, for which `P` holds. A set kept lazy (`Nat`, `SUBSET S`, ...) gives up.
+    fn set_filter(&mut self, slot: usize, set: &Node, predicate: &Node) -> Option<Value> {
+        let set = self.value(set)?;
+        let mut kept = Vec::new();
+        match &set {
+            Value::Interval(interval) => {
+                for n in interval.low..=interval.high {
+                    *self.slots.get_mut(slot)? = Value::Int(i64::from(n));
+                    if self.holds(predicate)? {
+                        kept.push(Value::Int(i64::from(n)));
+                    }
+                }
+            }
+            Value::Set(elements) => {
+                for element in elements.normalized().ok()? {
+                    *self.slots.get_mut(slot)? = element.clone();
+                    if self.holds(predicate)? {
+                        kept.push(element.clone());
+                    }
+                }
+            }
+            _ => return None,
+        }
+        tla_values::check_set_size(kept.len()).ok()?;
+        Value::set_normalized(kept).ok()
     }
 
     /// An expression left to the interpreter, in the environment it would see there.
