@@ -775,24 +775,26 @@ impl Evaluator {
 }
 
 /// TLC's error for `r.field` when `r` has no such field: a record without it, or a value that is
-/// neither a record nor a function (whose message TLC ends with the expression's location).
+/// neither a record nor a function (both messages TLC ends with the expression's location).
 pub(crate) fn missing_field(field: &str, value: &Value) -> Box<Failure> {
-    let message = if let Value::Record(_) = value {
-        format!(
-            "Attempted to access nonexistent field '{field}' of record\n{}",
-            tla_values::ppr(value)
+    let (kind, message) = if let Value::Record(_) = value {
+        (
+            EvalErrorKind::NotInDomain,
+            format!(
+                "Attempted to select nonexistent field \"{field}\" from the record\n{}",
+                tla_values::ppr(value)
+            ),
         )
     } else {
-        let error = EvalError::general(
+        (
             EvalErrorKind::WrongKind,
             format!(
                 "Attempted to select field \"{field}\" from a non-record value {}",
                 tla_values::ppr(value)
             ),
-        );
-        return Failure::new(error.located());
+        )
     };
-    Failure::message(EvalErrorKind::NotInDomain, message)
+    Failure::new(EvalError::general(kind, message).located())
 }
 
 /// The atoms of the specification's string literals and record field names, by the address of

@@ -284,7 +284,8 @@ impl Walk<'_, '_> {
                 }
             }
             ExprKind::Quantified { quantifier: Quantifier::Exists, bounds, body } => {
-                let bindings = self.bindings(bounds, env, partial, expr)?;
+                let bindings =
+                    self.bindings_passing(bounds, leading_condition(body), env, partial, expr)?;
                 self.branches(bindings.iter().map(|inner| (&**body, inner)), partial, rest)
             }
             ExprKind::Quantified { quantifier: Quantifier::Forall, bounds, body } => {
@@ -409,9 +410,40 @@ impl Walk<'_, '_> {
         partial: &[Option<Value>],
         at: &Expr,
     ) -> EvalOutcome<Vec<Env>> {
+        self.bindings_passing(bounds, None, env, partial, at)
+    }
+
+    /// [`Walk::bindings`] for an `\E` whose body starts with the conjunct `condition`, leaving
+    /// out the bindings where its compiled program finds it false.
+    ///
+    /// The walk would test `condition` first under each binding and go no further where it is
+    /// false: no successor, no error, nothing seen (a compiled program has no effects). Leaving
+    /// those bindings out spares building an environment and a branch for each, which is most
+    /// of the work of `\E m \in msgs : m.type = "Prepare" /\ ...`. From the first binding
+    /// where the program gives up, every binding is kept, so that the walk meets the
+    /// interpreter's errors in its own order.
+    fn bindings_passing(
+        &self,
+        bounds: &'static [tla_sema::hir::Bound],
+        condition: Option<&'static Expr>,
+        env: &Env,
+        partial: &[Option<Value>],
+        at: &Expr,
+    ) -> EvalOutcome<Vec<Env>> {
         let mut bindings = Vec::new();
         let ctx = self.ctx(partial);
+        // (Only for successors: in an initial-state walk an unprimed variable is assigned.)
+        let mut filtering = condition
+            .filter(|_| self.mode == Mode::Next && self.worker.expression_coverage.is_none());
+        let evaluator = self.evaluator;
         let mut visit = |inner: &Env| {
+            if let Some(condition) = filtering {
+                match evaluator.compiled_holds(condition, inner, &ctx) {
+                    Some(false) => return Ok(true),
+                    Some(true) => {}
+                    None => filtering = None,
+                }
+            }
             bindings.push(inner.clone());
             Ok(true)
         };
@@ -419,7 +451,6 @@ impl Walk<'_, '_> {
         // computed by its compiled program when it has one (a set filter, say).
         if let [tla_sema::hir::Bound { set: Some(set), tuple: false, names, .. }] = bounds {
             if names.len() == 1 {
-                let evaluator = self.evaluator;
                 let value = evaluator.binder_set(set, env, &ctx, || {
                     match evaluator.compiled_value(set, env, &ctx) {
                         Some(value) => Ok(value),
@@ -795,4 +826,14 @@ fn non_boolean(value: &Value) -> Box<Failure> {
         EvalErrorKind::WrongKind,
         format!("An action evaluated to a non-boolean value: {}", tla_values::ppr(value)),
     )
+}
+
+/// The first conjunct of an `\E`'s body, when the body is a conjunction (see
+/// [`Walk::bindings_passing`]).
+fn leading_condition(body: &'static Expr) -> Option<&'static Expr> {
+    match &body.kind {
+        ExprKind::Junction { conjunction: true, items } => items.first(),
+        ExprKind::Label { body, .. } => leading_condition(body),
+        _ => None,
+    }
 }
