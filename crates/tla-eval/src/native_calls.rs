@@ -83,21 +83,30 @@ pub(crate) fn native_operators(hir: &'static Hir) -> Vec<Option<NativeOperator>>
 impl SequenceOperator {
     /// The value on tuples, as the general call computes it; `None` for any other case.
     fn on_tuples(self, arguments: &[Value]) -> Option<Value> {
-        Some(match (self, arguments) {
-            (SequenceOperator::Length, [Value::Tuple(elements)]) => {
+        match arguments {
+            [first] => self.on_tuple_arguments(first, None),
+            [first, second] => self.on_tuple_arguments(first, Some(second)),
+            _ => None,
+        }
+    }
+
+    /// [`SequenceOperator::on_tuples`] on borrowed arguments (one, or two).
+    fn on_tuple_arguments(self, first: &Value, second: Option<&Value>) -> Option<Value> {
+        Some(match (self, first, second) {
+            (SequenceOperator::Length, Value::Tuple(elements), None) => {
                 Value::Int(elements.len() as i64)
             }
-            (SequenceOperator::Head, [Value::Tuple(elements)]) => elements.first()?.clone(),
-            (SequenceOperator::Tail, [Value::Tuple(elements)]) if !elements.is_empty() => {
+            (SequenceOperator::Head, Value::Tuple(elements), None) => elements.first()?.clone(),
+            (SequenceOperator::Tail, Value::Tuple(elements), None) if !elements.is_empty() => {
                 Value::tuple(elements[1..].to_vec())
             }
-            (SequenceOperator::Append, [Value::Tuple(elements), last]) => {
+            (SequenceOperator::Append, Value::Tuple(elements), Some(last)) => {
                 let mut values = Vec::with_capacity(elements.len() + 1);
                 values.extend_from_slice(elements);
                 values.push(last.clone());
                 Value::tuple(values)
             }
-            (SequenceOperator::Concat, [Value::Tuple(left), Value::Tuple(right)])
+            (SequenceOperator::Concat, Value::Tuple(left), Some(Value::Tuple(right)))
                 if !left.is_empty() && !right.is_empty() =>
             {
                 let mut values = Vec::with_capacity(left.len() + right.len());
@@ -111,6 +120,12 @@ impl SequenceOperator {
 }
 
 impl NativeOperator {
+    /// The value of a sequence operator on two borrowed tuples (or a tuple and an element),
+    /// computed in place; `None` where the general call is needed.
+    pub(crate) fn on_tuple_pair(&self, first: &Value, second: &Value) -> Option<Value> {
+        self.sequence?.on_tuple_arguments(first, Some(second))
+    }
+
     /// Whether the operator only computes a value from its arguments (`predicate_memo.rs`).
     pub(crate) fn is_pure(&self) -> bool {
         crate::predicate_memo::pure_native_module(self.module, Some(self.name))

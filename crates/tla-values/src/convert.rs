@@ -28,6 +28,22 @@ pub fn to_function(value: &Value) -> EvalResult<Option<Arc<Function>>> {
     })
 }
 
+/// [`to_tuple`] without taking a share of the elements: borrowed where the value holds them in
+/// order (a tuple, a function on `1..n`), so that reading them writes no reference count that
+/// another worker may be writing too.
+pub fn tuple_elements(value: &Value) -> EvalResult<Option<std::borrow::Cow<'_, [Value]>>> {
+    use std::borrow::Cow;
+    Ok(match value {
+        Value::Tuple(elems) => Some(Cow::Borrowed(&elems[..])),
+        Value::Function(function) => match function.domain() {
+            FunctionDomain::Interval { low: 1 } => Some(Cow::Borrowed(function.values())),
+            _ => to_tuple(value)?.map(|elems| Cow::Owned(elems.to_vec())),
+        },
+        Value::Record(record) if record.is_empty() => Some(Cow::Borrowed(&[])),
+        _ => to_tuple(value)?.map(|elems| Cow::Owned(elems.to_vec())),
+    })
+}
+
 /// TLC's `toTuple`: a function on exactly `1..n` as its elements, or `None`.
 pub fn to_tuple(value: &Value) -> EvalResult<Option<Arc<[Value]>>> {
     Ok(match value {

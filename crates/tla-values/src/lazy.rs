@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::{Arc, OnceLock};
 
 use crate::atom::Atom;
-use crate::convert::{to_function, to_record, to_set_enum, to_tuple};
+use crate::convert::{to_function, to_record, to_set_enum, tuple_elements};
 use crate::error::{EvalError, EvalErrorKind, EvalResult};
 use crate::order::{compare, compare_set_enum, equals, equals_set_enum, model_value_member};
 use crate::print::ppr;
@@ -186,7 +186,7 @@ impl LazySet {
                 Value::ModelValue(m) => model_value_member(m, &self.this()),
                 _ => Err(EvalError::check_member_of(&ppr(elem), "STRING")),
             },
-            LazyKind::Seq(range) => match to_tuple(elem)? {
+            LazyKind::Seq(range) => match tuple_elements(elem)? {
                 None => match elem {
                     Value::ModelValue(m) => model_value_member(m, &self.this()),
                     _ => Err(EvalError::check_member_of(&ppr(elem), &self.this())),
@@ -277,7 +277,7 @@ impl LazySet {
                         ),
                     )
                 };
-                let Some(tuple) = to_tuple(elem)? else {
+                let Some(tuple) = tuple_elements(elem)? else {
                     let Some(function) = to_function(elem)? else {
                         return match elem {
                             Value::ModelValue(m) => model_value_member(m, &self.this()),

@@ -13,7 +13,7 @@
 use std::cmp::Ordering;
 
 use crate::atom::Atom;
-use crate::convert::{to_function, to_record, to_set_enum, to_tuple};
+use crate::convert::{to_function, to_record, to_set_enum, tuple_elements};
 use crate::error::{EvalError, EvalErrorKind, EvalResult};
 use crate::ext::ExtClass;
 use crate::print::ppr;
@@ -72,7 +72,7 @@ pub fn compare(a: &Value, b: &Value) -> EvalResult<Ordering> {
                 ppr(b)
             ))),
         },
-        Value::Tuple(elems) => match to_tuple(b)? {
+        Value::Tuple(elems) => match tuple_elements(b)? {
             Some(other) => {
                 let cmp = elems.len().cmp(&other.len());
                 if cmp != Ordering::Equal {
@@ -85,7 +85,7 @@ pub fn compare(a: &Value, b: &Value) -> EvalResult<Ordering> {
                 compare_function(&function, a, b)
             }
         },
-        Value::Record(record) => match to_record(b)? {
+        Value::Record(record) => match borrowed_record(b)? {
             None => match b {
                 Value::ModelValue(m) => model_value_compare_from_other(m, a),
                 _ => Err(EvalError::incomparable(format!(
@@ -110,6 +110,18 @@ pub fn compare(a: &Value, b: &Value) -> EvalResult<Ordering> {
         },
         Value::Function(function) => compare_function(function, a, b),
     }
+}
+
+/// TLC's `toRcd` of `b`, borrowed when `b` is a record already (so that comparing writes no
+/// reference count another worker may be writing too).
+fn borrowed_record(
+    b: &Value,
+) -> EvalResult<Option<std::borrow::Cow<'_, std::sync::Arc<crate::Record>>>> {
+    use std::borrow::Cow;
+    Ok(match b {
+        Value::Record(record) => Some(Cow::Borrowed(record)),
+        _ => to_record(b)?.map(Cow::Owned),
+    })
 }
 
 /// TLC's `a.equals(b)`.
@@ -183,7 +195,7 @@ fn equals_in_general(a: &Value, b: &Value) -> EvalResult<bool> {
                 ppr(b)
             ))),
         },
-        Value::Tuple(elems) => match to_tuple(b)? {
+        Value::Tuple(elems) => match tuple_elements(b)? {
             Some(other) => {
                 if elems.len() != other.len() {
                     return Ok(false);
@@ -195,7 +207,7 @@ fn equals_in_general(a: &Value, b: &Value) -> EvalResult<bool> {
                 equals_function(&function, a, b)
             }
         },
-        Value::Record(record) => match to_record(b)? {
+        Value::Record(record) => match borrowed_record(b)? {
             None => match b {
                 Value::ModelValue(m) => model_value_equals_from_other(m, a),
                 _ => Err(EvalError::incomparable(format!(

@@ -119,6 +119,9 @@ impl<'a> Frame<'a> {
                 if let Some(result) = native.on_integers(left, right) {
                     return Some(result);
                 }
+                if let Some(result) = native.on_tuple_pair(left, right) {
+                    return Some(result);
+                }
                 let values = [left.clone(), right.clone()];
                 self.evaluator.call_native_on(native, &values, ctx).ok()
             }),
