@@ -216,3 +216,28 @@ fn sees_only_bindings(evaluator: &Evaluator, expr: &'static Expr, inner: &mut Ve
     });
     ok
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{bindings_hash, same_scalars};
+    use tla_values::Value;
+
+    #[test]
+    fn bindings_match_only_kind_for_kind_and_in_order() {
+        let (one, yes) = (Value::Int(1), Value::Bool(true));
+        assert!(same_scalars(&[one.clone(), yes.clone()], &[Value::Int(1), Value::Bool(true)]));
+        // `1` is not `TRUE`, order matters, and a longer list is another list.
+        assert!(!same_scalars(std::slice::from_ref(&one), std::slice::from_ref(&yes)));
+        assert!(!same_scalars(&[one.clone(), yes.clone()], &[yes.clone(), one.clone()]));
+        assert!(!same_scalars(std::slice::from_ref(&one), &[one.clone(), one.clone()]));
+        // The hash tells the kinds and the order apart too (it only finds candidates).
+        assert_ne!(
+            bindings_hash(std::slice::from_ref(&one)),
+            bindings_hash(std::slice::from_ref(&yes))
+        );
+        assert_ne!(
+            bindings_hash(&[Value::Int(1), Value::Int(2)]),
+            bindings_hash(&[Value::Int(2), Value::Int(1)])
+        );
+    }
+}
