@@ -156,9 +156,9 @@ impl Batch {
     /// empty) from another worker's.
     ///
     /// A worker expands first the sources its own thread built: their values are in its core's
-    /// caches, where the other core would have to fetch them. And the successors it builds
-    /// (unless shared with its source, so written by it) are its own again: a state and its
-    /// descendants stay on one core as long as the lanes keep balanced. Positions are handed
+    /// caches, where the other core would have to fetch them. The successors it builds are its
+    /// own again (their new parts; the parts shared with the source stay where they were), so
+    /// a state and its descendants stay on one core as long as the lanes keep balanced. Positions are handed
     /// out in runs of neighbours, so that the sources a worker takes from another lane are
     /// mostly neighbours in the queue: siblings, which share most of their values (the
     /// reference counts of shared values are written at every successor built or dropped, so
