@@ -17,6 +17,15 @@ use crate::value::{Function, FunctionDomain, SetEnum, Value};
 /// TLC's `FcnRcdValue` switches from a linear scan to binary search at this domain size.
 const LINEAR_SEARCH_THRESHOLD: usize = 32;
 
+/// TLC's error for applying record `record` to the name of a field it lacks
+/// (`RecordValue.apply`: `r["f"]`, and natives that read a field).
+pub fn nonexistent_field(name: &crate::Atom, record: &Value) -> EvalError {
+    EvalError::general(
+        EvalErrorKind::NotInDomain,
+        format!("Attempted to access nonexistent field '{name}' of record\n{}", ppr(record)),
+    )
+}
+
 /// `f[arg]`, with TLC's message when `arg` is outside the domain.
 pub fn apply(function: &Value, arg: &Value) -> EvalResult<Value> {
     apply_borrowed(function, arg).map(Cow::into_owned)
@@ -53,10 +62,7 @@ pub fn apply_borrowed<'a>(function: &'a Value, arg: &Value) -> EvalResult<Cow<'a
             };
             match record.field(name) {
                 Some(value) => Ok(Cow::Borrowed(value)),
-                None => Err(EvalError::general(
-                    EvalErrorKind::NotInDomain,
-                    format!("Attempted to access nonexistent field '{name}' of record\n{}", ppr(function)),
-                )),
+                None => Err(nonexistent_field(name, function)),
             }
         }
         Value::Function(fcn) => match select_function(fcn, arg)? {

@@ -128,10 +128,7 @@ fn reduce(p: &Value, host: &dyn NativeHost) -> EvalResult<Value> {
     let (num_name, den_name) = (interner.intern("num"), interner.intern("den"));
     let field = |name: &tla_values::Atom| match record.field(name) {
         Some(value) => java_int(value),
-        None => Err(EvalError::general(
-            tla_values::EvalErrorKind::NotInDomain,
-            format!("Attempted to access nonexistent field '{name}' of record\n{}", ppr(p)),
-        )),
+        None => Err(tla_values::functions::nonexistent_field(name, p)),
     };
     let (den, num) = (field(&den_name)?, field(&num_name)?);
     let gcd = greatest_common_divisor(i64::from(num).abs(), i64::from(den).abs());
