@@ -621,12 +621,10 @@ impl<'m> Search<'m> {
             return Ok(Vec::new());
         }
         self.worker.level.set(1);
-        let (found, rejected) = match crate::checks::initial_states(model, &self.worker) {
-            Ok(found) => found,
-            Err(failure) => {
-                return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None))
-            }
-        };
+        // The states found before a failure of the initial predicate are checked and counted
+        // first, as TLC checks each as it is found; the failure is reported after them.
+        let (found, rejected, walk_failure) =
+            crate::checks::initial_states_until_failure(model, &self.worker);
         if let Some(coverage) = self.coverage.as_mut() {
             coverage.init.generated = found.len() as u64;
             coverage.init.rejected = rejected;
@@ -723,6 +721,13 @@ impl<'m> Search<'m> {
             if self.worker.exit_requested.get() {
                 return Err(Verdict::Stopped);
             }
+        }
+        if let Some(failure) = walk_failure {
+            self.queue_left = frontier.len() as u64;
+            if !frontier.is_empty() {
+                self.statistics.depth = 1;
+            }
+            return Err(error(ErrorPhase::InitialStates, failure, Vec::new(), None));
         }
         if let Some(coverage) = self.coverage.as_mut() {
             coverage.init.distinct = self.statistics.distinct;

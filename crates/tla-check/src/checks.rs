@@ -19,19 +19,36 @@ pub(crate) fn initial_states(
     model: &Model,
     worker: &WorkerContext,
 ) -> Result<(Vec<Vec<Value>>, u64), Box<Failure>> {
+    match initial_states_until_failure(model, worker) {
+        (found, rejected, None) => Ok((found, rejected)),
+        (_, _, Some(failure)) => Err(failure),
+    }
+}
+
+/// The initial states in TLC's order, how many complete assignments a formula rejected, and the
+/// failure that stopped the walk of the initial predicate, if one did: the states found before
+/// it are kept, since TLC checks and counts each initial state as it is found (a violation in
+/// an earlier state is reported before the failure, and the statistics count them).
+pub(crate) fn initial_states_until_failure(
+    model: &Model,
+    worker: &WorkerContext,
+) -> (Vec<Vec<Value>>, u64, Option<Box<Failure>>) {
     let mut found = Vec::new();
     let mut sink = |state: Vec<Value>| {
         found.push(state);
         Ok(true)
     };
-    let rejected = tla_eval::successors::initial_states_counting_rejections(
+    let walked = tla_eval::successors::initial_states_counting_rejections(
         &model.evaluator,
         &model.init,
         &Env::empty(),
         worker,
         &mut sink,
-    )?;
-    Ok((found, rejected))
+    );
+    match walked {
+        Ok(rejected) => (found, rejected, None),
+        Err(failure) => (found, 0, Some(failure)),
+    }
 }
 
 /// The invariant checks, in TLC's order: `INVARIANT`s, then invariants from properties.
