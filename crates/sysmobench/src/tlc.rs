@@ -426,8 +426,8 @@ pub fn model_check(
             CheckEvent::InitialStatesProgress(count) => {
                 event_emit(&[Message::info(2269, format!("Computed {count} initial states..."))])
             }
-            CheckEvent::InitialStatesComputed { distinct } => {
-                event_emit(&[report::initial_states_message(distinct, &now_text())])
+            CheckEvent::InitialStatesComputed { generated, distinct } => {
+                event_emit(&[report::initial_states_message(generated, distinct, &now_text())])
             }
             CheckEvent::Progress(statistics) => {
                 let due = progress

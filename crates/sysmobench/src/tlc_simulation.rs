@@ -151,6 +151,6 @@ pub(crate) fn run_simulation(
 fn initial_states_messages(distinct: u64) -> [Message; 2] {
     [
         Message::info(2269, format!("Computed {distinct} initial states...")),
-        report::initial_states_message(distinct, &now_text()),
+        report::initial_states_message(distinct, distinct, &now_text()),
     ]
 }

@@ -66,8 +66,8 @@ pub type CheckEvents = Arc<dyn Fn(CheckEvent<'_>) -> EventReply + Send + Sync>;
 pub enum CheckEvent<'a> {
     /// `n` initial states were computed so far (TLC reports powers of two).
     InitialStatesProgress(u64),
-    /// All initial states were computed; `distinct` of them were kept.
-    InitialStatesComputed { distinct: u64 },
+    /// All initial states were computed: `generated` of them, `distinct` kept.
+    InitialStatesComputed { generated: u64, distinct: u64 },
     /// A batch of states (or a level) was explored: the counters so far.
     Progress(Statistics),
     /// The coverage so far, asked for by the answer to the `Progress` event before it; taken
@@ -617,7 +617,7 @@ impl<'m> Search<'m> {
     fn initial_states(&mut self) -> Result<Vec<u32>, Verdict> {
         let model = self.model;
         if matches!(model.next, NextRelation::Nothing) {
-            self.event(CheckEvent::InitialStatesComputed { distinct: 0 });
+            self.event(CheckEvent::InitialStatesComputed { generated: 0, distinct: 0 });
             return Ok(Vec::new());
         }
         self.worker.level.set(1);
@@ -732,7 +732,10 @@ impl<'m> Search<'m> {
         if let Some(coverage) = self.coverage.as_mut() {
             coverage.init.distinct = self.statistics.distinct;
         }
-        self.event(CheckEvent::InitialStatesComputed { distinct: self.statistics.distinct });
+        self.event(CheckEvent::InitialStatesComputed {
+            generated: self.statistics.generated,
+            distinct: self.statistics.distinct,
+        });
         Ok(frontier)
     }
 

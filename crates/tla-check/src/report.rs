@@ -33,6 +33,8 @@ pub mod code {
     pub const FINISHED: u16 = 2186;
     pub const COMPUTING_INIT: u16 = 2189;
     pub const INIT_GENERATED: u16 = 2190;
+    /// The same, when some initial states were generated more than once (or excluded).
+    pub const INIT_GENERATED_WITH_DISTINCT: u16 = 2191;
     pub const SUCCESS: u16 = 2193;
     pub const SEARCH_DEPTH: u16 = 2194;
     pub const STATS: u16 = 2199;
@@ -509,7 +511,16 @@ fn unexpected_exception(message: &str) -> String {
 }
 
 /// The message TLC prints when the initial states are computed.
-pub fn initial_states_message(distinct: u64, now: &str) -> Message {
+pub fn initial_states_message(generated: u64, distinct: u64, now: &str) -> Message {
+    if generated != distinct {
+        let noun = if generated == 1 { "state" } else { "states" };
+        return Message::info(
+            code::INIT_GENERATED_WITH_DISTINCT,
+            format!(
+                "Finished computing initial states: {generated} {noun} generated, with {distinct} of them distinct at {now}."
+            ),
+        );
+    }
     let noun = if distinct == 1 { "state" } else { "states" };
     Message::info(
         code::INIT_GENERATED,
