@@ -20,6 +20,7 @@ use std::hash::BuildHasherDefault;
 
 use tla_sema::hir::{Body, DefId, Expr, ExprKind, OperatorRef};
 use tla_values::fast_hash::IntegerHasher;
+use tla_values::fingerprint::StateHash;
 use tla_values::Value;
 
 use crate::context::Ctx;
@@ -138,20 +139,16 @@ impl DomainMemo {
     }
 }
 
+/// The state hash of the bindings, in order (the invariant memo's hash of the variables it
+/// reads); it only finds candidates, which [`same_scalars`] then recognises.
 fn bindings_hash(bindings: &[Value]) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut hash = StateHash::new();
     for value in bindings {
-        let (kind, word) = match value {
-            Value::Bool(b) => (1, u64::from(*b)),
-            Value::Int(n) => (2, *n as u64),
-            Value::Str(atom) => (3, atom.text_hash()),
-            Value::ModelValue(atom) => (4, atom.text_hash()),
-            _ => (5, 0),
-        };
-        hash = (hash ^ kind).wrapping_mul(0x0100_0000_01b3);
-        hash = (hash ^ word).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
+        if let Some(extended) = hash.concrete_value(value) {
+            hash = extended;
+        }
     }
-    hash
+    hash.finish()
 }
 
 /// Whether two lists of scalars hold the same scalars, kind for kind.

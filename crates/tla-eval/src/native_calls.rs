@@ -81,16 +81,9 @@ pub(crate) fn native_operators(hir: &'static Hir) -> Vec<Option<NativeOperator>>
 }
 
 impl SequenceOperator {
-    /// The value on tuples, as the general call computes it; `None` for any other case.
-    fn on_tuples(self, arguments: &[Value]) -> Option<Value> {
-        match arguments {
-            [first] => self.on_tuple_arguments(first, None),
-            [first, second] => self.on_tuple_arguments(first, Some(second)),
-            _ => None,
-        }
-    }
-
-    /// [`SequenceOperator::on_tuples`] on borrowed arguments (one, or two).
+    /// The value on tuples (one argument, or two), as the general call computes it; `None` for
+    /// any other case.
+    #[inline(always)]
     fn on_tuple_arguments(self, first: &Value, second: Option<&Value>) -> Option<Value> {
         Some(match (self, first, second) {
             (SequenceOperator::Length, Value::Tuple(elements), None) => {
@@ -120,9 +113,13 @@ impl SequenceOperator {
 }
 
 impl NativeOperator {
-    /// The value of a sequence operator on two borrowed tuples (or a tuple and an element),
-    /// computed in place; `None` where the general call is needed.
-    pub(crate) fn on_tuple_pair(&self, first: &Value, second: &Value) -> Option<Value> {
+    /// The operator's value on two borrowed operands when it is computed in place (integer
+    /// arithmetic and comparisons, `Append` and `\o` on tuples); `None` where the general call
+    /// is needed.
+    pub(crate) fn on_pair(&self, first: &Value, second: &Value) -> Option<Value> {
+        if let Some(result) = self.on_integers(first, second) {
+            return Some(result);
+        }
         self.sequence?.on_tuple_arguments(first, Some(second))
     }
 
@@ -134,7 +131,7 @@ impl NativeOperator {
     /// The operator's value on two integers, computed in place: `None` when it is not an
     /// integer operator, an operand is not an integer, or the result overflows (the general
     /// call then reports TLC's error).
-    pub(crate) fn on_integers(&self, left: &Value, right: &Value) -> Option<Value> {
+    fn on_integers(&self, left: &Value, right: &Value) -> Option<Value> {
         match (self.integer, left, right) {
             (Some(integer), Value::Int(left), Value::Int(right)) => integer.apply(*left, *right),
             _ => None,
@@ -229,19 +226,25 @@ impl Evaluator {
         values: &[Value],
         ctx: &Ctx,
     ) -> EvalOutcome<Value> {
-        match (native.integer, values) {
-            (Some(integer), [Value::Int(left), Value::Int(right)]) => {
-                if let Some(result) = integer.apply(*left, *right) {
-                    return Ok(result);
-                }
-            }
-            (None, arguments) => {
-                if let Some(value) = native.sequence.and_then(|op| op.on_tuples(arguments)) {
-                    return Ok(value);
-                }
-            }
-            _ => {}
+        let in_place = match values {
+            [first, second] => native.on_pair(first, second),
+            [only] => native.sequence.and_then(|op| op.on_tuple_arguments(only, None)),
+            _ => None,
+        };
+        match in_place {
+            Some(value) => Ok(value),
+            None => self.call_native_generally(native, values, ctx),
         }
+    }
+
+    /// The native's general call (its implementation in `native/`), with TLC's nesting of the
+    /// error; for operands [`Self::call_native_on`] does not compute in place.
+    pub(crate) fn call_native_generally(
+        &self,
+        native: NativeOperator,
+        values: &[Value],
+        ctx: &Ctx,
+    ) -> EvalOutcome<Value> {
         self.nested_call(native.name, ctx, || {
             crate::host::call_native(self, native.module, native.name, values, ctx)
         })

@@ -310,10 +310,7 @@ impl Walk<'_, '_> {
                     if let Some(var) = self.assignable(left, env, partial) {
                         let value = {
                             let ctx = self.ctx(partial);
-                            let eval = || match self.evaluator.compiled_value(right, env, &ctx) {
-                                Some(value) => Ok(value),
-                                None => self.evaluator.eval(right, env, &ctx),
-                            };
+                            let eval = || self.evaluator.eval_compiled_first(right, env, &ctx);
                             match self.worker.expression_coverage.as_deref() {
                                 Some(coverage) => coverage.assigned(self.evaluator, right, eval)?,
                                 None => eval()?,
@@ -451,12 +448,8 @@ impl Walk<'_, '_> {
         // computed by its compiled program when it has one (a set filter, say).
         if let [tla_sema::hir::Bound { set: Some(set), tuple: false, names, .. }] = bounds {
             if names.len() == 1 {
-                let value = evaluator.binder_set(set, env, &ctx, || {
-                    match evaluator.compiled_value(set, env, &ctx) {
-                        Some(value) => Ok(value),
-                        None => evaluator.eval(set, env, &ctx),
-                    }
-                })?;
+                let value = evaluator
+                    .binder_set(set, env, &ctx, || evaluator.eval_compiled_first(set, env, &ctx))?;
                 let values = std::slice::from_ref(&value);
                 self.evaluator.for_each_binding_in(bounds, values, env, &ctx, at, &mut visit)?;
                 return Ok(bindings);

@@ -28,47 +28,38 @@ pub fn to_function(value: &Value) -> EvalResult<Option<Arc<Function>>> {
     })
 }
 
-/// [`to_tuple`] without taking a share of the elements: borrowed where the value holds them in
-/// order (a tuple, a function on `1..n`), so that reading them writes no reference count that
-/// another worker may be writing too.
+/// TLC's `toTuple` without taking a share of the elements: borrowed where the value holds them
+/// in order (a tuple, a function on exactly `1..n`), so that reading them writes no reference
+/// count another worker may be writing too; `None` when the value is not a tuple.
 pub fn tuple_elements(value: &Value) -> EvalResult<Option<std::borrow::Cow<'_, [Value]>>> {
     use std::borrow::Cow;
     Ok(match value {
         Value::Tuple(elems) => Some(Cow::Borrowed(&elems[..])),
-        Value::Function(function) => match function.domain() {
-            FunctionDomain::Interval { low: 1 } => Some(Cow::Borrowed(function.values())),
-            _ => to_tuple(value)?.map(|elems| Cow::Owned(elems.to_vec())),
-        },
+        Value::Function(function) => {
+            let one_to_n = match function.domain() {
+                FunctionDomain::Interval { low } => *low == 1,
+                FunctionDomain::Values(domain) => domain
+                    .iter()
+                    .enumerate()
+                    .all(|(i, d)| matches!(d, Value::Int(n) if *n == i as i64 + 1)),
+            };
+            one_to_n.then(|| Cow::Borrowed(function.values()))
+        }
         Value::Record(record) if record.is_empty() => Some(Cow::Borrowed(&[])),
-        _ => to_tuple(value)?.map(|elems| Cow::Owned(elems.to_vec())),
+        Value::Ext(ext) if ext.class() == ExtClass::Function => {
+            return Ok(to_tuple(&ext.to_concrete()?)?.map(|elems| Cow::Owned(elems.to_vec())))
+        }
+        _ => None,
     })
 }
 
 /// TLC's `toTuple`: a function on exactly `1..n` as its elements, or `None`.
 pub fn to_tuple(value: &Value) -> EvalResult<Option<Arc<[Value]>>> {
-    Ok(match value {
-        Value::Tuple(elems) => Some(elems.clone()),
-        Value::Function(function) => match function.domain() {
-            FunctionDomain::Interval { low: 1 } => Some(function.values().into()),
-            FunctionDomain::Interval { .. } => None,
-            FunctionDomain::Values(domain) => {
-                let is_one_to_n = domain
-                    .iter()
-                    .enumerate()
-                    .all(|(i, d)| matches!(d, Value::Int(n) if *n == i as i64 + 1));
-                if is_one_to_n {
-                    Some(function.values().into())
-                } else {
-                    None
-                }
-            }
-        },
-        Value::Record(record) if record.is_empty() => Some(Vec::new().into()),
-        Value::Ext(ext) if ext.class() == ExtClass::Function => {
-            return to_tuple(&ext.to_concrete()?)
-        }
-        _ => None,
-    })
+    match value {
+        // A tuple is shared, not copied.
+        Value::Tuple(elems) => Ok(Some(elems.clone())),
+        _ => Ok(tuple_elements(value)?.map(|elems| elems.into_owned().into())),
+    }
 }
 
 /// TLC's `toRcd`: a function whose domain is all strings as a record, or `None`.

@@ -210,6 +210,21 @@ impl Evaluator {
         value
     }
 
+    /// The value of `expr`: by its compiled program when that gives one, else by the
+    /// interpreter (which reports TLC's errors).
+    #[inline]
+    pub(crate) fn eval_compiled_first(
+        &self,
+        expr: &'static Expr,
+        env: &Env,
+        ctx: &Ctx,
+    ) -> crate::failure::EvalOutcome<Value> {
+        match self.compiled_value(expr, env, ctx) {
+            Some(value) => Ok(value),
+            None => self.eval(expr, env, ctx),
+        }
+    }
+
     /// The program of `expr` when it exists, is not retired, and may run in `env`.
     fn runnable_program(&self, expr: &'static Expr, env: &Env, ctx: &Ctx) -> Option<&Program> {
         if ctx.worker.expression_coverage.is_some() || !self.shared.settings.compile_formulas {

@@ -116,14 +116,11 @@ impl<'a> Frame<'a> {
                 self.evaluator.call_native_on(native, std::slice::from_ref(&*value), ctx).ok()
             }
             [left, right] => self.with_pair(left, right, |left, right| {
-                if let Some(result) = native.on_integers(left, right) {
-                    return Some(result);
-                }
-                if let Some(result) = native.on_tuple_pair(left, right) {
+                if let Some(result) = native.on_pair(left, right) {
                     return Some(result);
                 }
                 let values = [left.clone(), right.clone()];
-                self.evaluator.call_native_on(native, &values, ctx).ok()
+                self.evaluator.call_native_generally(native, &values, ctx).ok()
             }),
             _ => {
                 let values = self.values(arguments)?;
@@ -291,31 +288,47 @@ impl<'a> Frame<'a> {
     }
 
     /// `{x \in S : P}` with `S` enumerated, as the interpreter builds it: the elements, in
-    /// TLC's order, for which `P` holds. A set kept lazy (`Nat`, `SUBSET S`, ...) gives up.
+    /// TLC's order, for which `P` holds. A set that cannot be enumerated (`Nat`), or only with
+    /// the interpreter's help (a `SUBSET` too large for its enumeration), gives up.
     fn set_filter(&mut self, slot: usize, set: &Node, predicate: &Node) -> Option<Value> {
         let set = self.value(set)?;
         let mut kept = Vec::new();
-        match &set {
-            Value::Interval(interval) => {
-                for n in interval.low..=interval.high {
-                    *self.slots.get_mut(slot)? = Value::Int(i64::from(n));
-                    if self.holds(predicate)? {
-                        kept.push(Value::Int(i64::from(n)));
-                    }
-                }
+        self.bind_each(&set, slot, |frame| {
+            if frame.holds(predicate)? {
+                kept.push(frame.slots.get(slot)?.clone());
             }
-            Value::Set(elements) => {
-                for element in elements.normalized().ok()? {
-                    *self.slots.get_mut(slot)? = element.clone();
-                    if self.holds(predicate)? {
-                        kept.push(element.clone());
-                    }
-                }
-            }
-            _ => return None,
-        }
+            Some(true)
+        })?;
         tla_values::check_set_size(kept.len()).ok()?;
         Value::set_normalized(kept).ok()
+    }
+
+    /// Binds slot `slot` to each element of `set` in TLC's order (an interval's integers without
+    /// building the set) and calls `visit`, until it answers `false`: `Some(true)` when every
+    /// element was visited, `Some(false)` when `visit` stopped, `None` when something gave up.
+    fn bind_each(
+        &mut self,
+        set: &Value,
+        slot: usize,
+        mut visit: impl FnMut(&mut Self) -> Option<bool>,
+    ) -> Option<bool> {
+        if let Value::Interval(interval) = set {
+            for n in interval.low..=interval.high {
+                *self.slots.get_mut(slot)? = Value::Int(i64::from(n));
+                if !visit(self)? {
+                    return Some(false);
+                }
+            }
+            return Some(true);
+        }
+        let elements = sets::enumerated(set).ok()?;
+        for element in elements.normalized().ok()? {
+            *self.slots.get_mut(slot)? = element.clone();
+            if !visit(self)? {
+                return Some(false);
+            }
+        }
+        Some(true)
     }
 
     /// An expression left to the interpreter, in the environment it would see there.
@@ -356,23 +369,9 @@ impl<'a> Frame<'a> {
     ) -> Option<bool> {
         if let ([(slot, _)], [domain]) = (slots, domains) {
             let set = self.value(domain)?;
-            if let Value::Interval(interval) = &set {
-                for n in interval.low..=interval.high {
-                    *self.slots.get_mut(*slot)? = Value::Int(i64::from(n));
-                    if self.holds(body)? == exists {
-                        return Some(exists);
-                    }
-                }
-                return Some(!exists);
-            }
-            let elements = sets::enumerated(&set).ok()?;
-            for element in elements.normalized().ok()? {
-                *self.slots.get_mut(*slot)? = element.clone();
-                if self.holds(body)? == exists {
-                    return Some(exists);
-                }
-            }
-            return Some(!exists);
+            let finished =
+                self.bind_each(&set, *slot, |frame| Some(frame.holds(body)? != exists))?;
+            return Some(finished != exists);
         }
         let mut enumerated = Vec::with_capacity(domains.len());
         for domain in domains {
