@@ -37,25 +37,25 @@ pub fn run(args: &[String]) -> ExitCode {
     let options = match parse_arguments(args) {
         Ok(Some(options)) => options,
         Ok(None) => {
-            println!("{USAGE}");
+            println_out!("{USAGE}");
             return ExitCode::SUCCESS;
         }
         Err(message) => {
-            eprintln!("sysmobench eval: {message}\n\n{USAGE}");
+            println_err!("sysmobench eval: {message}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
     match evaluate(&options) {
         Ok(card) => {
             if options.json {
-                println!("{}", card.to_json());
+                println_out!("{}", card.to_json());
             } else {
-                print!("{}", render_card(&options.task, &options.spec, &card));
+                print_out!("{}", render_card(&options.task, &options.spec, &card));
             }
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("sysmobench eval: {message}");
+            println_err!("sysmobench eval: {message}");
             ExitCode::FAILURE
         }
     }

@@ -3,6 +3,8 @@
 //! This is the edge of the system: it reads files, prints, and maps outcomes to exit codes.
 //! Each subcommand lives in its own module and does its IO here, calling into pure libraries.
 
+#[macro_use]
+mod console;
 mod agent_checkers;
 mod eval;
 mod progress;
@@ -51,7 +53,7 @@ commands:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(command) = args.first() else {
-        eprint!("{USAGE}");
+        print_err!("{USAGE}");
         return ExitCode::from(2);
     };
     match command.as_str() {
@@ -65,15 +67,15 @@ fn main() -> ExitCode {
         "fetch" => task_commands::run_fetch(&args[1..]),
         "traces" => task_commands::run_traces(&args[1..]),
         "help" | "-h" | "--help" => {
-            print!("{USAGE}");
+            print_out!("{USAGE}");
             ExitCode::SUCCESS
         }
         "version" | "--version" | "-V" => {
-            println!("sysmobench {}", env!("CARGO_PKG_VERSION"));
+            println_out!("sysmobench {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
         other => {
-            eprintln!("sysmobench: unknown command `{other}`\n\n{USAGE}");
+            println_err!("sysmobench: unknown command `{other}`\n\n{USAGE}");
             ExitCode::from(2)
         }
     }

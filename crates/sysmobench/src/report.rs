@@ -58,23 +58,23 @@ pub fn run_report(args: &[String]) -> ExitCode {
 }
 
 fn print_usage(usage: &str) -> ExitCode {
-    println!("{usage}");
+    println_out!("{usage}");
     ExitCode::SUCCESS
 }
 
 fn usage_error(command: &str, message: &str, usage: &str) -> ExitCode {
-    eprintln!("sysmobench {command}: {message}\n\n{usage}");
+    println_err!("sysmobench {command}: {message}\n\n{usage}");
     ExitCode::from(2)
 }
 
 fn finish(command: &str, outcome: Result<String, String>) -> ExitCode {
     match outcome {
         Ok(text) => {
-            print!("{text}");
+            print_out!("{text}");
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("sysmobench {command}: {message}");
+            println_err!("sysmobench {command}: {message}");
             ExitCode::FAILURE
         }
     }

@@ -93,18 +93,18 @@ pub fn run(args: &[String]) -> ExitCode {
     let arguments = match parse_arguments(args) {
         Ok(Some(arguments)) => arguments,
         Ok(None) => {
-            println!("{USAGE}");
+            println_out!("{USAGE}");
             return ExitCode::SUCCESS;
         }
         Err(message) => {
-            eprintln!("sysmobench run: {message}\n\n{USAGE}");
+            println_err!("sysmobench run: {message}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
     match execute(arguments) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("sysmobench run: {message}");
+            println_err!("sysmobench run: {message}");
             ExitCode::FAILURE
         }
     }
@@ -283,7 +283,7 @@ fn execute(arguments: RunArguments) -> Result<(), String> {
     }
     let pending = store.unfinished_attempts(&run_id).map_err(|error| error.to_string())?;
     let total = store.all_attempts(&run_id).map_err(|error| error.to_string())?.len();
-    println!("run {run_id}: {} attempt(s) to do of {total}", pending.len());
+    println_out!("run {run_id}: {} attempt(s) to do of {total}", pending.len());
     let client = if AgentName::parse(&plan.agent).is_some_and(AgentName::calls_model) {
         Some(Arc::new(build_client(&plan, &arguments.runs_directory, &run_id)?))
     } else {
@@ -310,14 +310,14 @@ fn execute(arguments: RunArguments) -> Result<(), String> {
                             .unwrap_or_default();
                         let mut done = done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                         *done += 1;
-                        println!("[{}/{total}] {line}{usage}", *done);
+                        println_out!("[{}/{total}] {line}{usage}", *done);
                     }
                 })
                 .expect("worker thread starts");
         }
     });
     let totals = store.usage_totals(&run_id).map_err(|error| error.to_string())?;
-    println!(
+    println_out!(
         "run {run_id} done: {} call(s) ({} over the network), {} input and {} output tokens, ${:.4}{}",
         totals.calls,
         totals.network_calls,
@@ -326,7 +326,7 @@ fn execute(arguments: RunArguments) -> Result<(), String> {
         totals.cost_usd,
         unpriced_calls(&totals)
     );
-    println!(
+    println_out!(
         "results: {} (run {run_id}), files under {}",
         database.display(),
         arguments.runs_directory.join(&run_id).display()
@@ -407,12 +407,12 @@ fn print_dry_run(
     run_id: &str,
     planned: &[(AttemptKey, u64, PathBuf)],
 ) -> Result<(), String> {
-    println!("dry run {run_id}: agent {}, {} attempt(s)", plan.agent, planned.len());
+    println_out!("dry run {run_id}: agent {}, {} attempt(s)", plan.agent, planned.len());
     let (_, prices) = settings_and_prices(None, plan.prices_file.as_deref())?;
     let mut estimate = CostEstimate { prices, first_calls_usd: 0.0, attempts_without_price: 0 };
     for (key, seed, folder) in planned {
         let first_call = estimate.add_attempt(plan, key, *seed);
-        println!(
+        println_out!(
             "  {} {} sample {} (seed {seed}){first_call} -> {}",
             key.task,
             key.model,
@@ -421,11 +421,11 @@ fn print_dry_run(
         );
     }
     if !AgentName::parse(&plan.agent).is_some_and(AgentName::calls_model) {
-        println!("model calls: none");
+        println_out!("model calls: none");
         return Ok(());
     }
     let rounds = 1 + plan.repair_rounds as usize;
-    println!(
+    println_out!(
         "model calls: {} to {} (code-translation adds one call per source region)",
         planned.len(),
         planned.len() * rounds
@@ -438,7 +438,7 @@ fn print_dry_run(
     } else {
         String::new()
     };
-    println!(
+    println_out!(
         "estimated cost: up to ${:.2} for the first calls, up to ${:.2} if every repair round is used{unpriced} \
          (4 characters a token; every reply at the model's output limit)",
         estimate.first_calls_usd,

@@ -32,7 +32,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let options = match parse_arguments(args) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("sysmobench sany: {message}");
+            println_err!("sysmobench sany: {message}");
             return ExitCode::from(2);
         }
     };
@@ -44,7 +44,7 @@ pub fn run(args: &[String]) -> ExitCode {
     match worker.map(|handle| handle.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
         _ => {
-            eprintln!("sysmobench sany: internal error");
+            println_err!("sysmobench sany: internal error");
             ExitCode::from(SANY_EXIT_ERROR)
         }
     }
@@ -146,7 +146,7 @@ fn check(options: &SanyOptions) -> u8 {
         root.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
     let root_file_name =
         root.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
-    println!("\n****** SANY2 Version 2.2 (sysmobench {})\n", env!("CARGO_PKG_VERSION"));
+    println_out!("\n****** SANY2 Version 2.2 (sysmobench {})\n", env!("CARGO_PKG_VERSION"));
     let root_text = match std::fs::read(&root) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(_) => return report_missing(&root_name, None, &root_file_name),
@@ -163,7 +163,7 @@ fn check(options: &SanyOptions) -> u8 {
     let spec = tla_sema::load_specification(&root_name, root_source, &mut source);
     // SANY parses breadth first from the root.
     for file in tla_sema::intern_order::parse_order(&spec) {
-        println!("Parsing file {}", spec.files[file].source.path);
+        println_out!("Parsing file {}", spec.files[file].source.path);
     }
     if let Some(error) = spec.errors.first() {
         return match error {
@@ -174,22 +174,22 @@ fn check(options: &SanyOptions) -> u8 {
                 report_missing(module, Some(imported_by), &root_file_name)
             }
             LoadError::NameMismatch { file_name, module_name, .. } => {
-                println!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
-                println!("Unknown location\n");
-                println!(
+                println_out!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
+                println_out!("Unknown location\n");
+                println_out!(
                     "File name '{file_name}' does not match the name '{module_name}' of the top level module it contains."
                 );
-                println!("*** Errors: 1\n");
+                println_out!("*** Errors: 1\n");
                 SANY_EXIT_ERROR
             }
             LoadError::Circular { cycle } => {
-                println!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
-                println!("Unknown location\n");
-                println!(
+                println_out!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
+                println_out!("Unknown location\n");
+                println_out!(
                     "Circular dependency among .tla files; dependency cycle is:\n\n  {}",
                     cycle.join(".tla --> ")
                 );
-                println!("*** Errors: 1\n");
+                println_out!("*** Errors: 1\n");
                 SANY_EXIT_ERROR
             }
         };
@@ -205,17 +205,17 @@ fn check(options: &SanyOptions) -> u8 {
     let has_errors = diagnostics.iter().any(|(_, diagnostic)| diagnostic.is_error());
     if options.human {
         for module in &analysis.analysed_modules {
-            println!("Semantic processing of module {module}");
+            println_out!("Semantic processing of module {module}");
         }
         for (file, diagnostic) in &diagnostics {
             let file = &spec.files[*file];
-            print!("{}", code_frame(diagnostic, &file.source.path, &file.source.text));
+            print_out!("{}", code_frame(diagnostic, &file.source.path, &file.source.text));
         }
     } else {
         // SANY logs its messages so far to standard error after each module it processes.
         let positions = module_positions(&spec, &analysis.analysed_modules, &diagnostics);
         for (position, module) in analysis.analysed_modules.iter().enumerate() {
-            println!("Semantic processing of module {module}");
+            println_out!("Semantic processing of module {module}");
             let so_far: Vec<(usize, Diagnostic)> = diagnostics
                 .iter()
                 .zip(&positions)
@@ -225,12 +225,12 @@ fn check(options: &SanyOptions) -> u8 {
             if !so_far.is_empty() {
                 use std::io::Write;
                 let _ = std::io::stdout().flush();
-                eprint!("Semantic errors:\n\n{}\n", semantic_messages_text(&spec, &so_far));
+                print_err!("Semantic errors:\n\n{}\n", semantic_messages_text(&spec, &so_far));
             }
         }
     }
     for module in linted_modules(&spec, &analysis.analysed_modules) {
-        println!("Linting of module {module}");
+        println_out!("Linting of module {module}");
     }
     if has_errors {
         SANY_EXIT_SEMANTIC
@@ -333,29 +333,29 @@ fn report_parse_error(spec: &Specification, file: usize, root_file_name: &str, h
         .unwrap_or_default();
     match loaded.parsed.diagnostics.iter().find(|diagnostic| diagnostic.is_error()) {
         Some(diagnostic) if human => {
-            print!("{}", code_frame(diagnostic, &loaded.source.path, &loaded.source.text))
+            print_out!("{}", code_frame(diagnostic, &loaded.source.path, &loaded.source.text))
         }
         Some(diagnostic) => {
-            println!("***Parse Error***");
+            println_out!("***Parse Error***");
             if diagnostic.code == PRECEDENCE_CONFLICT || diagnostic.code == MALFORMED_EXPRESSION {
-                println!("\n  {}", diagnostic.message);
+                println_out!("\n  {}", diagnostic.message);
             } else {
                 // SANY prints what it was expecting before what it encountered.
                 for note in &diagnostic.notes {
-                    println!("{note}");
+                    println_out!("{note}");
                 }
-                println!("{}", diagnostic.message);
+                println_out!("{}", diagnostic.message);
             }
-            println!();
+            println_out!();
         }
-        None => println!(
+        None => println_out!(
             "***Parse Error***\nNo module header `---- MODULE Name ----` found in {file_name}\n"
         ),
     }
-    println!("\nFatal errors while parsing TLA+ spec in file {root_file_name}\n");
-    println!("In module {module_name}\n");
-    println!("Could not parse module {module_name} from file {file_name}");
-    println!("*** Errors: 1\n");
+    println_out!("\nFatal errors while parsing TLA+ spec in file {root_file_name}\n");
+    println_out!("In module {module_name}\n");
+    println_out!("Could not parse module {module_name} from file {file_name}");
+    println_out!("*** Errors: 1\n");
     SANY_EXIT_ERROR
 }
 
@@ -366,10 +366,10 @@ fn report_missing(module: &str, imported_by: Option<&str>, root_file_name: &str)
         }
         None => format!("Cannot find source file for module {module}."),
     };
-    println!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
-    println!("Unknown location\n");
-    println!("{message}");
-    println!("*** Errors: 1\n");
+    println_out!("Fatal errors while parsing TLA+ spec in file {root_file_name}\n");
+    println_out!("Unknown location\n");
+    println_out!("{message}");
+    println_out!("*** Errors: 1\n");
     SANY_EXIT_ERROR
 }
 

@@ -138,12 +138,12 @@ fn parse_arguments(
 }
 
 fn usage_error(command: &str, message: &str, usage: &str) -> ExitCode {
-    eprintln!("sysmobench {command}: {message}\n\n{usage}");
+    println_err!("sysmobench {command}: {message}\n\n{usage}");
     ExitCode::from(EXIT_USAGE)
 }
 
 fn failure(command: &str, message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("sysmobench {command}: {message}");
+    println_err!("sysmobench {command}: {message}");
     ExitCode::from(EXIT_FAILURE)
 }
 
@@ -445,7 +445,7 @@ pub fn run_fetch(args: &[String]) -> ExitCode {
             match load_named_task(&tasks_directory, id) {
                 Ok(task) => tasks.push(task),
                 Err(message) => {
-                    eprintln!("sysmobench fetch: {message}");
+                    println_err!("sysmobench fetch: {message}");
                     failures += 1;
                 }
             }
@@ -485,13 +485,13 @@ pub fn run_fetch(args: &[String]) -> ExitCode {
                 emit(&text);
             }
             Err(error) => {
-                eprintln!("sysmobench fetch: {error}");
+                println_err!("sysmobench fetch: {error}");
                 failures += 1;
             }
         }
     }
     if failures > 0 {
-        eprintln!("sysmobench fetch: {failures} of {total} task(s) failed");
+        println_err!("sysmobench fetch: {failures} of {total} task(s) failed");
         return ExitCode::from(EXIT_FAILURE);
     }
     ExitCode::SUCCESS
@@ -558,7 +558,7 @@ pub fn run_traces(args: &[String]) -> ExitCode {
         operations_per_thread: harness.operations_per_thread,
         regeneration_command: format!("sysmobench traces --task {}", task.id),
     };
-    eprintln!(
+    println_err!(
         "sysmobench traces: building the `{}` harness and running {} seed(s) ({} threads, {} operations each)",
         task.id, harness.seeds, harness.threads, harness.operations_per_thread
     );

@@ -128,11 +128,11 @@ pub fn run(args: &[String]) -> ExitCode {
     let options = match crate::tlc_flags::parse_arguments(args) {
         Ok(Some(options)) => options,
         Ok(None) => {
-            println!("{}", crate::tlc_flags::USAGE);
+            println_out!("{}", crate::tlc_flags::USAGE);
             return ExitCode::SUCCESS;
         }
         Err(message) => {
-            eprintln!("sysmobench tlc: {message}\n{}", crate::tlc_flags::USAGE);
+            println_err!("sysmobench tlc: {message}\n{}", crate::tlc_flags::USAGE);
             return ExitCode::from(1);
         }
     };
@@ -142,14 +142,14 @@ pub fn run(args: &[String]) -> ExitCode {
         let printed = printed.clone();
         Arc::new(move |line: &str| {
             let _guard = printed.lock();
-            println!("{line}");
+            println_out!("{line}");
         }) as Arc<dyn Fn(&str) + Send + Sync>
     };
     let emit: Emitter = Arc::new(move |messages: &[Message]| {
         let text =
             if tool_mode { report::render_tool(messages) } else { report::render_plain(messages) };
         let _guard = printed.lock();
-        print!("{text}");
+        print_out!("{text}");
     });
     let result = model_check(&options, printer, emit.clone());
     emit(&result.messages);

@@ -231,3 +231,25 @@ fn every_tlc_flag_is_implemented_or_refused_by_name() {
     assert_eq!(exit, 0, "{output}");
     assert!(output.starts_with("usage: sysmobench tlc"), "{output}");
 }
+
+#[test]
+fn closed_stdout_does_not_change_the_verdict() {
+    let scratch = Scratch::new("closed_stdout");
+    scratch.write(
+        "Closed.tla",
+        "---- MODULE Closed ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = x + 1\nSmall == x < 3\n====\n",
+    );
+    scratch.write("Closed.cfg", "INIT Init\nNEXT Next\nINVARIANT Small\n");
+    // The reading end is closed before the checker starts: every write to stdout fails.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
+        .args(["tlc", "-config", "Closed.cfg", "Closed.tla"])
+        .current_dir(&scratch.dir)
+        .stdout(writer)
+        .output()
+        .unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(12), "stderr:\n{errors}");
+    assert!(!errors.contains("panicked"), "stderr:\n{errors}");
+}
