@@ -295,6 +295,9 @@ impl Expander<'_> {
             _ => None,
         };
         let maybe_new = !in_model || claim == Some(Claim::Mine);
+        if maybe_new {
+            values.iter_mut().for_each(Value::compact_owned_parts);
+        }
         let failed = |values: Vec<Value>, phase, check: usize, failure| ExamineFailure {
             phase,
             failure,

@@ -277,11 +277,21 @@ impl Evaluator {
         // Building at once is faster; when an entry fails, the function is kept lazy instead,
         // and the error comes back only if that entry is needed.
         let one_name = matches!(bounds, [bound] if !bound.tuple && bound.names.len() == 1);
-        let elements = sets::normalized_elements(&domain).at(expr)?;
+        // An interval's function keeps its domain as its low bound; any other gets a shared one.
+        let (shared, integers, low) = match &domain {
+            Value::Interval(interval) => {
+                (None, sets::normalized_elements(&domain).at(expr)?, interval.low)
+            }
+            _ => {
+                let set = sets::enumerated(&domain).at(expr)?;
+                (Some(sets::shared_domain(&set).at(expr)?), Vec::new(), 0)
+            }
+        };
+        let elements: &[Value] = shared.as_deref().unwrap_or(&integers);
         let mut values = Vec::with_capacity(elements.len());
         let flat = bounds.len() == 1;
         let mut inner = Env::empty();
-        for element in &elements {
+        for element in elements {
             if one_name {
                 inner.rebind_innermost(env, element.clone());
             } else {
@@ -292,13 +302,11 @@ impl Evaluator {
                 Err(_) => return Ok(lazy(domain, None)),
             }
         }
-        if let Value::Interval(interval) = &domain {
-            return Ok(Value::Function(Arc::new(tla_values::Function::from_interval(
-                interval.low,
-                values,
-            ))));
-        }
-        Value::function(elements, values).at(expr)
+        let function = match shared {
+            Some(shared) => tla_values::Function::on_shared_domain(shared, values),
+            None => tla_values::Function::from_interval(low, values),
+        };
+        Ok(Value::Function(Arc::new(function)))
     }
 }
 

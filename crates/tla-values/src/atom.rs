@@ -40,6 +40,17 @@ impl Atom {
         &self.0.text
     }
 
+    /// Whether both are the one name of one interner (equality compares ranks, which names of
+    /// two interners share).
+    pub fn is_same_atom(&self, other: &Atom) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+
+    /// Where the name lives: the same for [`Atom::is_same_atom`] atoms only.
+    pub(crate) fn address(&self) -> usize {
+        self.0 as *const AtomData as usize
+    }
+
     /// The number of distinct names interned before this one.
     pub fn rank(&self) -> u32 {
         self.0.rank

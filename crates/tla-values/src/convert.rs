@@ -76,11 +76,14 @@ pub fn to_record(value: &Value) -> EvalResult<Option<Arc<Record>>> {
                         _ => return Ok(None),
                     }
                 }
-                Some(Arc::new(Record::from_normalized(names, function.values().to_vec())))
+                Some(Arc::new(Record::from_normalized(
+                    crate::value::shared_field_names(&names),
+                    function.values().to_vec(),
+                )))
             }
         },
         Value::Tuple(elems) if elems.is_empty() => {
-            Some(Arc::new(Record::from_normalized(Vec::new(), Vec::new())))
+            Some(Arc::new(Record::from_normalized(Arc::from([]), Vec::new())))
         }
         Value::Ext(ext) if ext.class() == ExtClass::Function => {
             return to_record(&ext.to_concrete()?)

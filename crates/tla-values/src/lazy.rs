@@ -394,6 +394,7 @@ impl LazySet {
                     }
                     columns.push(elements(set)?);
                 }
+                let names = crate::value::shared_field_names(names);
                 Ok(odometer(&columns)
                     .into_iter()
                     .map(|values| {

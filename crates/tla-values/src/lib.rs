@@ -48,5 +48,6 @@ pub use print::{
     write_quoted_string, PPR_WIDTH,
 };
 pub use value::{
-    Function, FunctionDomain, Interval, Record, SetEnum, SharedDomain, StateHashCell, Value,
+    shared_field_names, Function, FunctionDomain, Interval, Record, SetEnum, SharedDomain,
+    StateHashCell, Value, FIELD_NAME_LISTS,
 };

@@ -96,7 +96,10 @@ fn normalize(value: &Value) -> Result<Value, StateValueError> {
         Value::Record(record) => {
             let values = record.values().iter().map(normalize).collect::<Result<Vec<_>, _>>();
             let values = values.map_err(StateValueError::wrapped)?;
-            Ok(Value::Record(Arc::new(Record::from_normalized(record.names().to_vec(), values))))
+            Ok(Value::Record(Arc::new(Record::from_normalized(
+                record.shared_names().clone(),
+                values,
+            ))))
         }
         Value::Function(function) => {
             let values = function.values().iter().map(normalize).collect::<Result<Vec<_>, _>>();

@@ -18,7 +18,7 @@ use crate::ext::ExtClass;
 use crate::lazy::{LazyKind, LazySet};
 use crate::order::{compare, equals};
 use crate::print::ppr;
-use crate::value::{SetEnum, Value};
+use crate::value::{SetEnum, SharedDomain, Value};
 
 /// Whether TLC can enumerate this value (`instanceof Enumerable`).
 pub fn is_enumerable(value: &Value) -> bool {
@@ -67,6 +67,40 @@ pub fn filtered_set_base(value: &Value) -> EvalResult<Arc<SetEnum>> {
         other => other,
     }
 }
+
+/// The normalised elements of an enumerated set as a function domain, the same shared one each
+/// time the current thread asks for the same set: `[n \in Node |-> ...]` in every state then
+/// holds one domain, not a copy of `Node` per state. A thread remembers the domains of its
+/// last few sets (of at most [`SHARED_DOMAIN_SIZE`] elements).
+pub fn shared_domain(set: &Arc<SetEnum>) -> EvalResult<SharedDomain> {
+    use std::cell::RefCell;
+    const REMEMBERED: usize = 8;
+    thread_local! {
+        static DOMAINS: RefCell<Vec<(Arc<SetEnum>, SharedDomain)>> = const { RefCell::new(Vec::new()) };
+    }
+    let found = DOMAINS.with(|domains| {
+        let domains = domains.borrow();
+        domains.iter().find(|(known, _)| Arc::ptr_eq(known, set)).map(|(_, domain)| domain.clone())
+    });
+    if let Some(domain) = found {
+        return Ok(domain);
+    }
+    let elements = set.normalized()?;
+    let domain = SharedDomain::from(elements.to_vec());
+    if elements.len() <= SHARED_DOMAIN_SIZE {
+        DOMAINS.with(|domains| {
+            let mut domains = domains.borrow_mut();
+            if domains.len() == REMEMBERED {
+                domains.remove(0);
+            }
+            domains.push((set.clone(), domain.clone()));
+        });
+    }
+    Ok(domain)
+}
+
+/// The largest set whose domain [`shared_domain`] remembers.
+pub const SHARED_DOMAIN_SIZE: usize = 4096;
 
 /// The set as an enumerated set, whose `normalized()` elements can be borrowed (quantifiers
 /// iterate over them without copying).

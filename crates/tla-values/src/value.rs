@@ -130,6 +130,12 @@ impl SetEnum {
         }
     }
 
+    /// Whether the set still holds its elements as they were built (beside the normal form, once
+    /// that is computed); [`Value::compact_owned_parts`] lets them go.
+    pub fn keeps_elements_as_built(&self) -> bool {
+        !self.is_norm
+    }
+
     /// Whether the normal form is available without work (TLC's `isNormalized`).
     pub fn is_normalized_now(&self) -> bool {
         self.is_norm || matches!(self.normal.get(), Some(Ok(_)))
@@ -223,6 +229,11 @@ impl Function {
         Function::with_domain(FunctionDomain::Values(domain.into()), values)
     }
 
+    /// A function on the elements of `domain` (normalised), `values` in the same order.
+    pub fn on_shared_domain(domain: SharedDomain, values: Vec<Value>) -> Function {
+        Function::with_domain(FunctionDomain::Values(domain), values)
+    }
+
     /// A function on `low..low+values.len()-1`.
     pub fn from_interval(low: i32, values: Vec<Value>) -> Function {
         Function::with_domain(FunctionDomain::Interval { low }, values)
@@ -303,16 +314,60 @@ impl StateHashCell {
 }
 
 /// A record (`RecordValue`), normalised: fields sorted by the intern rank of their names.
+///
+/// The names are shared by the records of one shape a thread builds ([`shared_field_names`]):
+/// a model's states hold millions of records of a few shapes.
 pub struct Record {
-    names: Vec<Atom>,
+    names: Arc<[Atom]>,
     values: Vec<Value>,
     state_hash: StateHashCell,
 }
 
+/// The one list of these (sorted) field names the current thread hands out, so that records of
+/// one shape share it. A thread keeps at most [`FIELD_NAME_LISTS`] lists and starts again when
+/// it has that many, so a model building records of ever new shapes holds no more than that.
+///
+/// The lists are told apart by the atoms themselves, not their ranks: two models checked in
+/// one process have names of the same ranks from different interners.
+pub fn shared_field_names(names: &[Atom]) -> Arc<[Atom]> {
+    use std::cell::RefCell;
+    use std::hash::Hasher;
+    thread_local! {
+        static LISTS: RefCell<crate::fast_hash::IntegerMap<u64, Arc<[Atom]>>> =
+            RefCell::new(Default::default());
+    }
+    let mut hasher = crate::fast_hash::IntegerHasher::default();
+    names.iter().for_each(|name| hasher.write_usize(name.address()));
+    let key = hasher.finish();
+    let same = |list: &[Atom]| {
+        list.len() == names.len() && list.iter().zip(names).all(|(a, b)| a.is_same_atom(b))
+    };
+    LISTS.with(|lists| {
+        let mut lists = lists.borrow_mut();
+        if let Some(shared) = lists.get(&key).filter(|shared| same(shared)) {
+            return shared.clone();
+        }
+        if lists.len() >= FIELD_NAME_LISTS {
+            lists.clear();
+        }
+        let shared: Arc<[Atom]> = names.into();
+        lists.insert(key, shared.clone());
+        shared
+    })
+}
+
+/// How many lists of field names [`shared_field_names`] keeps per thread.
+pub const FIELD_NAME_LISTS: usize = 1024;
+
 impl Record {
     /// A record from fields in any order; fails as TLC does on a repeated field name.
     pub fn new(fields: Vec<(Atom, Value)>) -> EvalResult<Record> {
-        let (names, values): (Vec<Atom>, Vec<Value>) = fields.into_iter().unzip();
+        let mut names = Vec::with_capacity(fields.len());
+        let mut values = Vec::with_capacity(fields.len());
+        for (name, value) in fields {
+            names.push(name);
+            values.push(value);
+        }
         Record::from_parts(names, values)
     }
 
@@ -347,15 +402,20 @@ impl Record {
             names[position..=i].rotate_right(1);
             values[position..=i].rotate_right(1);
         }
-        Ok(Record::from_normalized(names, values))
+        Ok(Record::from_normalized(shared_field_names(&names), values))
     }
 
     /// A record whose names are already sorted by rank and distinct.
-    pub fn from_normalized(names: Vec<Atom>, values: Vec<Value>) -> Record {
+    pub fn from_normalized(names: Arc<[Atom]>, values: Vec<Value>) -> Record {
         Record { names, values, state_hash: StateHashCell::default() }
     }
 
     pub fn names(&self) -> &[Atom] {
+        &self.names
+    }
+
+    /// The names as shared with the records of the same shape.
+    pub fn shared_names(&self) -> &Arc<[Atom]> {
         &self.names
     }
 
@@ -444,6 +504,44 @@ impl Value {
             Value::Function(function) => function.state_hash.get(),
             Value::Record(record) => record.state_hash.get(),
             _ => None,
+        }
+    }
+
+    /// Lets go of what a value no longer needs now that its state is kept: a set whose normal
+    /// form was computed (when the state was fingerprinted) drops the elements as they were
+    /// built, as TLC's `SetEnumValue.normalize` sorts them in place. Only the parts this value
+    /// owns alone are touched (parts shared with other states were compacted when their state
+    /// was kept, or are constants); nothing observable changes, the set already answered with
+    /// its normal form.
+    pub fn compact_owned_parts(&mut self) {
+        match self {
+            Value::Set(set) => {
+                if let Some(set) = Arc::get_mut(set) {
+                    if !set.is_norm && matches!(set.normal.get(), Some(Ok(_))) {
+                        if let Some(Ok(normal)) = set.normal.take() {
+                            set.elems = normal;
+                            set.is_norm = true;
+                        }
+                    }
+                    set.elems.iter_mut().for_each(Value::compact_owned_parts);
+                }
+            }
+            Value::Tuple(items) => {
+                if let Some(items) = Arc::get_mut(items) {
+                    items.iter_mut().for_each(Value::compact_owned_parts);
+                }
+            }
+            Value::Record(record) => {
+                if let Some(record) = Arc::get_mut(record) {
+                    record.values.iter_mut().for_each(Value::compact_owned_parts);
+                }
+            }
+            Value::Function(function) => {
+                if let Some(function) = Arc::get_mut(function) {
+                    function.values.iter_mut().for_each(Value::compact_owned_parts);
+                }
+            }
+            _ => {}
         }
     }
 

@@ -7,5 +7,6 @@ mod support {
 }
 
 mod properties;
+mod sharing;
 mod tidy;
 mod values;

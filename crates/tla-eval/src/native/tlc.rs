@@ -222,7 +222,8 @@ fn random_element(s: &Value, host: &dyn NativeHost) -> EvalResult<Value> {
                 for set in sets {
                     values.push(random_element(set, host)?);
                 }
-                return Ok(Value::Record(Arc::new(Record::from_normalized(names.clone(), values))));
+                let names = tla_values::shared_field_names(names);
+                return Ok(Value::Record(Arc::new(Record::from_normalized(names, values))));
             }
             LazyKind::Product(sets) => {
                 let mut values = Vec::with_capacity(sets.len());
