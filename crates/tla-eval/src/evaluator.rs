@@ -208,7 +208,8 @@ impl Evaluator {
         };
         let known = crate::known::known_facts(&evaluator, &closed_constants);
         if let Some(shared) = Arc::get_mut(&mut evaluator.shared) {
-            shared.programs = crate::compiled::ProgramTable::with_entries(known.len());
+            shared.programs =
+                crate::compiled::ProgramTable::with_entries(known.len(), hir.definitions.len());
             shared.known = known;
         }
         evaluator

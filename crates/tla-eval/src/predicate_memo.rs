@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
-use tla_sema::hir::{Body, DefId, Expr, ExprKind};
+use tla_sema::hir::{Body, BuiltinOp, DefId, Expr, ExprKind};
 use tla_values::fast_hash::IntegerHasher;
 use tla_values::fingerprint::StateHash;
 use tla_values::{FunctionDomain, Value};
@@ -41,7 +41,7 @@ const MAX_WORDS: usize = 1 << 20;
 /// constants; `None` otherwise (it prints, reads TLC's registers or the run's statistics, makes
 /// random choices, takes operators as arguments, or is not a state function).
 pub fn variables_read(evaluator: &Evaluator, def: DefId) -> Option<Vec<u32>> {
-    Reads::run(evaluator, |reads| reads.definition(def))
+    Reads::run(evaluator, false, |reads| reads.definition(def))
 }
 
 /// For a zero-argument definition whose body is a conjunction list (`TypeOK == /\ x \in S /\ y
@@ -72,7 +72,13 @@ pub fn conjuncts_read(evaluator: &Evaluator, def: DefId) -> Option<ConjunctReads
 /// [`variables_read`] for an expression: the variables it reads when its evaluation has no
 /// effects. Its bound names are taken to stand for values.
 pub(crate) fn expression_reads(evaluator: &Evaluator, expr: &'static Expr) -> Option<Vec<u32>> {
-    Reads::run(evaluator, |reads| reads.expr(expr))
+    Reads::run(evaluator, false, |reads| reads.expr(expr))
+}
+
+/// Whether evaluating `expr` has no effects, where reading a primed variable (`x'`, of the
+/// next state an action's walk has assigned so far) is not an effect either.
+pub(crate) fn without_effects_reading_primes(evaluator: &Evaluator, expr: &'static Expr) -> bool {
+    Reads::run(evaluator, true, |reads| reads.expr(expr)).is_some()
 }
 
 /// The conjuncts of a conjunction list, each with the variables it reads.
@@ -83,15 +89,19 @@ struct Reads<'a> {
     variables: Vec<u32>,
     /// Definitions walked already (recursive ones included).
     entered: Vec<DefId>,
+    /// Whether a primed variable may be read.
+    primed_variables: bool,
 }
 
 impl<'a> Reads<'a> {
     /// The variables `walk` finds read, ascending, if it finds no effect.
     fn run(
         evaluator: &'a Evaluator,
+        primed_variables: bool,
         walk: impl FnOnce(&mut Reads<'a>) -> bool,
     ) -> Option<Vec<u32>> {
-        let mut reads = Reads { evaluator, variables: Vec::new(), entered: Vec::new() };
+        let mut reads =
+            Reads { evaluator, variables: Vec::new(), entered: Vec::new(), primed_variables };
         if !walk(&mut reads) {
             return None;
         }
@@ -150,6 +160,9 @@ impl<'a> Reads<'a> {
             | ExprKind::Fairness { .. }
             | ExprKind::TemporalQuantified { .. }
             | ExprKind::Unsupported { .. } => false,
+            ExprKind::Builtin { op: BuiltinOp::Prime, arguments } if self.primed_variables => {
+                matches!(arguments.as_slice(), [only] if matches!(only.kind, ExprKind::Variable(_)))
+            }
             ExprKind::Builtin { op, .. } => !crate::builtin_ops::needs_states(*op),
             _ => true,
         };

@@ -19,7 +19,9 @@ const MAX_INLINING: usize = 12;
 /// The program of formula `expr`, when it has no effects and compiles to more than a call of
 /// the interpreter.
 pub(super) fn program(evaluator: &Evaluator, expr: &'static Expr) -> Option<Program> {
-    crate::predicate_memo::expression_reads(evaluator, expr)?;
+    if !crate::predicate_memo::without_effects_reading_primes(evaluator, expr) {
+        return None;
+    }
     let mut compiler = Compiler {
         evaluator,
         slots: 0,
@@ -27,6 +29,8 @@ pub(super) fn program(evaluator: &Evaluator, expr: &'static Expr) -> Option<Prog
         inlined: Vec::new(),
         interprets_in_outer: false,
         dropping_interprets: 0,
+        local_lets: Vec::new(),
+        let_values: Vec::new(),
     };
     let root = compiler
         .expr(expr, &Scope { base: Base::Outer, entries: Vec::new(), at: None, outer_drop: 0 })?;
@@ -36,7 +40,48 @@ pub(super) fn program(evaluator: &Evaluator, expr: &'static Expr) -> Option<Prog
     Some(Program {
         root,
         slots: compiler.slots,
+        let_values: compiler.let_values,
         interprets_in_outer: compiler.interprets_in_outer,
+        runs: AtomicU32::new(0),
+        gave_up: AtomicU32::new(0),
+        retired: AtomicBool::new(false),
+    })
+}
+
+/// The program of definition `def`'s body, its parameters in slots `0..n` (the first
+/// innermost last, as a call pushes them), for compiled recursive calls.
+pub(super) fn definition_program(evaluator: &Evaluator, def: DefId) -> Option<Program> {
+    let definition = evaluator.definition(def).ok()?;
+    let Body::Expression(body) = &definition.body else {
+        return None;
+    };
+    if !crate::predicate_memo::without_effects_reading_primes(evaluator, body) {
+        return None;
+    }
+    let mut compiler = Compiler {
+        evaluator,
+        slots: 0,
+        nodes: 0,
+        inlined: vec![def],
+        interprets_in_outer: false,
+        dropping_interprets: 0,
+        local_lets: Vec::new(),
+        let_values: Vec::new(),
+    };
+    let mut scope = Scope { base: Base::Empty, entries: Vec::new(), at: None, outer_drop: 0 };
+    for _ in &definition.parameters {
+        let slot = compiler.slot();
+        scope.entries.push(Node::Place(Place::Slot(slot)));
+    }
+    let root = compiler.expr(body, &scope)?;
+    if matches!(root, Node::Interpret { .. }) {
+        return None;
+    }
+    Some(Program {
+        root,
+        slots: compiler.slots,
+        let_values: compiler.let_values,
+        interprets_in_outer: false,
         runs: AtomicU32::new(0),
         gave_up: AtomicU32::new(0),
         retired: AtomicBool::new(false),
@@ -72,6 +117,11 @@ struct Compiler<'e> {
     /// How many [`Node::Interpret`]s were made in a scope that drops outer bindings (they
     /// would see the wrong environment, so the inlining that made them is undone).
     dropping_interprets: usize,
+    /// The definitions of the `LET`s inside the formula around the expression being compiled,
+    /// with what a use of each compiles to (innermost last).
+    local_lets: Vec<(DefId, Node)>,
+    /// The bodies of the `LET` definitions computed at their first use.
+    let_values: Vec<Node>,
 }
 
 impl Compiler<'_> {
@@ -115,6 +165,12 @@ impl Compiler<'_> {
                 None => self.interpret(expr, scope),
             },
             ExprKind::Variable(var) => Node::Place(Place::Variable(*var as usize)),
+            ExprKind::Builtin { op: BuiltinOp::Prime, arguments } => match arguments.as_slice() {
+                [Expr { kind: ExprKind::Variable(var), .. }] => {
+                    Node::Place(Place::PrimedVariable(*var as usize))
+                }
+                _ => return None,
+            },
             ExprKind::Local(index) => {
                 let index = *index as usize;
                 let entries = &scope.entries;
@@ -132,8 +188,12 @@ impl Compiler<'_> {
             },
             ExprKind::Call { def, arguments } => self.call(expr, *def, arguments, scope)?,
             ExprKind::CallLet { def, up, arguments } if arguments.is_empty() => {
-                self.let_call(expr, *def, *up, scope)?
+                match self.local_lets.iter().rev().find(|(local, _)| local == def) {
+                    Some((_, node)) => node.clone(),
+                    None => self.let_call(expr, *def, *up, scope)?,
+                }
             }
+            ExprKind::Let { definitions, body } => self.let_in(expr, definitions, body, scope)?,
             ExprKind::Builtin { op, arguments } => self.builtin(expr, *op, arguments, scope)?,
             ExprKind::Junction { conjunction, items } => {
                 Node::Junction { conjunction: *conjunction, items: self.all(items, scope)? }
@@ -243,9 +303,57 @@ impl Compiler<'_> {
         })
     }
 
-    /// A zero-argument `LET` definition used inside the formula but written outside it (a `LET`
-    /// inside is left to the interpreter whole): its body inlined, seeing the bindings the
-    /// `LET` sees. Where the body would need the interpreter, or reads `@` (the `LET`'s own),
+    /// `LET ... IN body` inside the formula, when its definitions take no parameters (else it
+    /// is left to the interpreter whole). A definition whose body is a place (`ledger[hash]`) is
+    /// read at each use; another is computed at its first use. A use the interpreter evaluates
+    /// (inside a [`Node::Interpret`]) finds no instance of the `LET` and computes the definition
+    /// from the environment at the `LET`, as it does for a `LET` an action's walk went through.
+    fn let_in(
+        &mut self,
+        expr: &'static Expr,
+        definitions: &'static [DefId],
+        body: &'static Expr,
+        scope: &Scope,
+    ) -> Option<Node> {
+        let mut bodies = Vec::with_capacity(definitions.len());
+        for &def in definitions {
+            let definition = self.evaluator.definition(def).ok()?;
+            match &definition.body {
+                Body::Expression(body) if definition.parameters.is_empty() => bodies.push(body),
+                _ => return Some(self.interpret(expr, scope)),
+            }
+        }
+        // Inside an `EXCEPT` update the definitions see the `@` of the `LET`; left alone.
+        if scope.at.is_some() {
+            return Some(self.interpret(expr, scope));
+        }
+        let outer_lets = self.local_lets.len();
+        let mut lazy_slots = Vec::new();
+        let mut compiled = None;
+        for (&def, body) in definitions.iter().zip(bodies) {
+            let Some(node) = self.expr(body, scope) else {
+                break;
+            };
+            let use_node = match node {
+                place @ Node::Place(_) => place,
+                value => {
+                    let slot = self.slot();
+                    lazy_slots.push(slot);
+                    self.let_values.push(value);
+                    Node::LetValue { slot, index: self.let_values.len() - 1 }
+                }
+            };
+            self.local_lets.push((def, use_node));
+        }
+        if self.local_lets.len() - outer_lets == definitions.len() {
+            compiled = self.expr(body, scope);
+        }
+        self.local_lets.truncate(outer_lets);
+        Some(Node::LetIn { lazy_slots, body: Box::new(compiled?) })
+    }
+
+    /// A zero-argument `LET` definition used inside the formula but written outside it: its
+    /// body inlined, seeing the bindings the `LET` sees. Where the body would need the interpreter, or reads `@` (the `LET`'s own),
     /// the use is left to the interpreter instead, which evaluates it as a call.
     fn let_call(
         &mut self,
@@ -390,11 +498,15 @@ impl Compiler<'_> {
         let Body::Expression(body) = &definition.body else {
             return Some(self.interpret(expr, scope));
         };
-        if definition.parameters.len() != arguments.len()
-            || self.inlined.contains(&def)
-            || self.inlined.len() >= MAX_INLINING
-        {
+        if definition.parameters.len() != arguments.len() || self.inlined.len() >= MAX_INLINING {
             return Some(self.interpret(expr, scope));
+        }
+        if self.inlined.contains(&def) {
+            // A recursive call: the definition's own program, called (not inlined again).
+            if arguments.is_empty() {
+                return Some(self.interpret(expr, scope));
+            }
+            return Some(Node::Recurse { def, arguments: self.all(arguments, scope)? });
         }
         // The body sees its arguments only, as the interpreter's call does. An argument that
         // is a name or a value is used as it is; another is evaluated once, before the body.
@@ -411,6 +523,7 @@ impl Compiler<'_> {
                 Node::Place(
                     Place::Value(_)
                     | Place::Variable(_)
+                    | Place::PrimedVariable(_)
                     | Place::EnvLocal(_)
                     | Place::Slot(_)
                     | Place::Definition(_),

@@ -10,7 +10,8 @@
 //!
 //! A compiled formula only ever gives the interpreter's value or gives up:
 //! - it is compiled only when it has no effects (the invariant memo's analysis,
-//!   `predicate_memo.rs`: no `Print`, registers, random choices, primes or `ENABLED`), so
+//!   `predicate_memo.rs`: no `Print`, registers, random choices, primes other than of a
+//!   variable, or `ENABLED`), so
 //!   evaluating it, or part of it, twice changes nothing that can be seen;
 //! - it evaluates what the interpreter evaluates in the same order, with the same functions on
 //!   values (`tla_values`), and short-circuits where the interpreter does;
@@ -49,6 +50,8 @@ pub(crate) enum Place {
     Value(Value),
     /// A variable of the current state.
     Variable(usize),
+    /// A variable of the next state (`x'`), once an action's walk has assigned it.
+    PrimedVariable(usize),
     /// A binding of the environment the formula is evaluated in (0 innermost), when it is a
     /// value.
     EnvLocal(u32),
@@ -115,6 +118,28 @@ pub(crate) enum Node {
         domains: Vec<Node>,
         body: Box<Node>,
     },
+    /// A `LET` inside the formula whose definitions have no parameters, around its body: the
+    /// definitions that are places are read where they are used; each other one is computed
+    /// at its first use ([`Node::LetValue`]) into its slot, so on entry those slots are marked
+    /// not computed.
+    LetIn {
+        lazy_slots: Vec<usize>,
+        body: Box<Node>,
+    },
+    /// A use of a `LET` definition: its value, computed by [`Program::let_values`]`[index]`
+    /// into `slot` at the first use since its `LET` was entered (the interpreter computes a
+    /// `LET` definition once per evaluation of the `LET`, on first use).
+    LetValue {
+        slot: usize,
+        index: usize,
+    },
+    /// A call of a definition being inlined around it (a recursive call): the arguments
+    /// evaluated, then the definition's own program ([`Evaluator::definition_program`]) run
+    /// in a frame of its own with them in its first slots.
+    Recurse {
+        def: DefId,
+        arguments: Vec<Node>,
+    },
     /// An argument of an inlined call evaluated into a slot before the body.
     Let {
         slot: usize,
@@ -168,6 +193,8 @@ pub(crate) enum Base {
 pub(crate) struct Program {
     root: Node,
     slots: usize,
+    /// The bodies of the `LET` definitions [`Node::LetValue`] computes.
+    let_values: Vec<Node>,
     /// Whether part of the formula is left to the interpreter in the formula's environment:
     /// it then runs only where every binding of that environment is a value, since the
     /// interpreter would force an argument not evaluated yet, which may have effects, and a
@@ -178,15 +205,24 @@ pub(crate) struct Program {
     retired: std::sync::atomic::AtomicBool,
 }
 
-/// Per expression slot: the program of the formula, once compiled (`None` when it cannot be).
+/// Per expression slot: the program of the formula, once compiled (`None` when it cannot be);
+/// per definition: the program of its body as a compiled call runs it ([`Node::Recurse`]).
 #[derive(Default)]
 pub(crate) struct ProgramTable {
     entries: Vec<OnceLock<Option<Program>>>,
+    definitions: Vec<OnceLock<Option<Program>>>,
+    /// Per expression slot: whether evaluating it has no effects (for arguments, see
+    /// [`Evaluator::forced_argument`]).
+    without_effects: Vec<OnceLock<bool>>,
 }
 
 impl ProgramTable {
-    pub(crate) fn with_entries(count: usize) -> ProgramTable {
-        ProgramTable { entries: (0..count).map(|_| OnceLock::new()).collect() }
+    pub(crate) fn with_entries(expressions: usize, definitions: usize) -> ProgramTable {
+        ProgramTable {
+            entries: (0..expressions).map(|_| OnceLock::new()).collect(),
+            definitions: (0..definitions).map(|_| OnceLock::new()).collect(),
+            without_effects: (0..expressions).map(|_| OnceLock::new()).collect(),
+        }
     }
 }
 
@@ -239,6 +275,37 @@ impl Evaluator {
             return None;
         }
         Some(program)
+    }
+
+    /// The value of an argument not evaluated yet that a compiled formula reads: computed now
+    /// (and kept in the argument, as the interpreter keeps it) when that cannot be seen, that
+    /// is when the argument has no effects, is below action level, and sees only values. An
+    /// argument whose evaluation fails stays as it was (the formula gives up, and the
+    /// interpreter evaluates it where TLC does, if at all).
+    fn forced_argument<'t>(&self, thunk: &'t crate::env::Thunk, ctx: &Ctx) -> Option<&'t Value> {
+        if let Some(value) = thunk.cached.get() {
+            return Some(value);
+        }
+        let cacheable = thunk.expr.level < tla_sema::hir::ACTION_LEVEL && thunk.except_at.is_none();
+        if !cacheable || !thunk.env.holds_only_values() {
+            return None;
+        }
+        let entry = self.shared.programs.without_effects.get(thunk.expr.slot.get() as usize)?;
+        let without_effects = *entry
+            .get_or_init(|| crate::predicate_memo::expression_reads(self, thunk.expr).is_some());
+        if !without_effects {
+            return None;
+        }
+        self.force(thunk, ctx).ok()?;
+        thunk.cached.get()
+    }
+
+    /// The program of definition `def`'s body with its parameters in slots `0..n`, for
+    /// compiled calls of it; `None` when it cannot be compiled or gave up too often.
+    fn definition_program(&self, def: DefId) -> Option<&Program> {
+        let entry = self.shared.programs.definitions.get(def as usize)?;
+        let program = entry.get_or_init(|| compile::definition_program(self, def)).as_ref()?;
+        (!program.retired.load(Ordering::Relaxed)).then_some(program)
     }
 
     /// [`Evaluator::compiled_holds`] for the body of zero-argument definition `def` (an

@@ -34,14 +34,64 @@ pub(super) fn value(
 
 struct Frame<'a> {
     evaluator: &'a Evaluator,
+    program: &'a Program,
     env: &'a Env,
     ctx: &'a Ctx<'a>,
     slots: Vec<Value>,
+    /// Per slot, whether the `LET` definition it holds was computed since its `LET` was
+    /// entered (empty when the program has no such definitions).
+    computed: Vec<bool>,
+    /// How many compiled recursive calls this frame is inside.
+    depth: u32,
 }
 
+/// The deepest compiled recursion; deeper, the formula gives up (and the interpreter, with its
+/// own bound on the depth of calls, evaluates it).
+const MAX_RECURSION: u32 = 48;
+
 impl<'a> Frame<'a> {
-    fn new(evaluator: &'a Evaluator, program: &Program, env: &'a Env, ctx: &'a Ctx<'a>) -> Self {
-        Frame { evaluator, env, ctx, slots: vec![Value::Bool(false); program.slots] }
+    fn new(evaluator: &'a Evaluator, program: &'a Program, env: &'a Env, ctx: &'a Ctx<'a>) -> Self {
+        let computed =
+            if program.let_values.is_empty() { Vec::new() } else { vec![false; program.slots] };
+        let slots = vec![Value::Bool(false); program.slots];
+        Frame { evaluator, program, env, ctx, slots, computed, depth: 0 }
+    }
+
+    /// A recursive call of `def`: its program in a frame of its own, the arguments in its
+    /// first slots.
+    fn recurse(&mut self, def: tla_sema::hir::DefId, arguments: &[Node]) -> Option<Value> {
+        if self.depth >= MAX_RECURSION {
+            return None;
+        }
+        let program = self.evaluator.definition_program(def)?;
+        let empty = Env::empty();
+        let mut frame = Frame::new(self.evaluator, program, &empty, self.ctx);
+        frame.depth = self.depth + 1;
+        for (slot, argument) in arguments.iter().enumerate() {
+            *frame.slots.get_mut(slot)? = self.value(argument)?;
+        }
+        let value = frame.value(&program.root);
+        program.note_run(value.is_none());
+        value
+    }
+
+    /// Enters a `LET`: its definitions computed at first use are not computed yet.
+    fn enter_let(&mut self, lazy_slots: &[usize]) -> Option<()> {
+        for slot in lazy_slots {
+            *self.computed.get_mut(*slot)? = false;
+        }
+        Some(())
+    }
+
+    /// The value of a `LET` definition, computed into `slot` at its first use.
+    fn let_value(&mut self, slot: usize, index: usize) -> Option<Value> {
+        if !*self.computed.get(slot)? {
+            let program = self.program;
+            let value = self.value(program.let_values.get(index)?)?;
+            *self.slots.get_mut(slot)? = value;
+            self.computed[slot] = true;
+        }
+        self.slots.get(slot).cloned()
     }
 
     /// The value of a place, borrowed where it is stored.
@@ -49,10 +99,12 @@ impl<'a> Frame<'a> {
         match place {
             Place::Value(value) => Some(Cow::Borrowed(value)),
             Place::Variable(var) => self.ctx.current.variable(*var).map(Cow::Borrowed),
+            Place::PrimedVariable(var) => self.ctx.next.variable(*var).map(Cow::Borrowed),
             Place::EnvLocal(index) => match self.env.get(*index)? {
                 Binding::Value(value) => Some(Cow::Borrowed(value)),
-                // An argument is used only once the interpreter has computed it.
-                Binding::Lazy(thunk) => thunk.cached.get().map(Cow::Borrowed),
+                Binding::Lazy(thunk) => {
+                    self.evaluator.forced_argument(thunk, self.ctx).map(Cow::Borrowed)
+                }
                 Binding::Operator(_) => None,
             },
             Place::Slot(slot) => self.slots.get(*slot).map(Cow::Borrowed),
@@ -173,6 +225,10 @@ impl<'a> Frame<'a> {
                 *self.slots.get_mut(*slot)? = value;
                 self.holds(body)
             }
+            Node::LetIn { lazy_slots, body } => {
+                self.enter_let(lazy_slots)?;
+                self.holds(body)
+            }
             Node::Place(place) => match self.place(place)?.as_ref() {
                 Value::Bool(b) => Some(*b),
                 _ => None,
@@ -227,6 +283,12 @@ impl<'a> Frame<'a> {
                 *self.slots.get_mut(*slot)? = value;
                 self.value(body)
             }
+            Node::LetIn { lazy_slots, body } => {
+                self.enter_let(lazy_slots)?;
+                self.value(body)
+            }
+            Node::LetValue { slot, index } => self.let_value(*slot, *index),
+            Node::Recurse { def, arguments } => self.recurse(*def, arguments),
             Node::Tuple(items) => Some(Value::tuple(self.values(items)?)),
             Node::SetEnumeration(items) => Some(Value::set_from_unnormalized(self.values(items)?)),
             Node::Record(fields) => {
@@ -278,13 +340,13 @@ impl<'a> Frame<'a> {
         if !sets::is_enumerable(&domain) {
             return None;
         }
-        let elements = sets::normalized_elements(&domain).ok()?;
+        let elements = sets::shared_domain(&sets::enumerated(&domain).ok()?).ok()?;
         let mut values = Vec::with_capacity(elements.len());
-        for element in &elements {
+        for element in elements.iter() {
             *self.slots.get_mut(slot)? = element.clone();
             values.push(self.value(body)?);
         }
-        Value::function(elements, values).ok()
+        Some(Value::Function(std::sync::Arc::new(Function::on_shared_domain(elements, values))))
     }
 
     /// `{x \in S : P}` with `S` enumerated, as the interpreter builds it: the elements, in
