@@ -19,33 +19,8 @@ const MAX_INLINING: usize = 12;
 /// The program of formula `expr`, when it has no effects and compiles to more than a call of
 /// the interpreter.
 pub(super) fn program(evaluator: &Evaluator, expr: &'static Expr) -> Option<Program> {
-    if !crate::predicate_memo::without_effects_reading_primes(evaluator, expr) {
-        return None;
-    }
-    let mut compiler = Compiler {
-        evaluator,
-        slots: 0,
-        nodes: 0,
-        inlined: Vec::new(),
-        interprets_in_outer: false,
-        dropping_interprets: 0,
-        local_lets: Vec::new(),
-        let_values: Vec::new(),
-    };
-    let root = compiler
-        .expr(expr, &Scope { base: Base::Outer, entries: Vec::new(), at: None, outer_drop: 0 })?;
-    if matches!(root, Node::Interpret { .. }) {
-        return None;
-    }
-    Some(Program {
-        root,
-        slots: compiler.slots,
-        let_values: compiler.let_values,
-        interprets_in_outer: compiler.interprets_in_outer,
-        runs: AtomicU32::new(0),
-        gave_up: AtomicU32::new(0),
-        retired: AtomicBool::new(false),
-    })
+    let scope = Scope { base: Base::Outer, entries: Vec::new(), at: None, outer_drop: 0 };
+    compiled_program(Compiler::new(evaluator, Vec::new()), expr, &scope)
 }
 
 /// The program of definition `def`'s body, its parameters in slots `0..n` (the first
@@ -55,25 +30,22 @@ pub(super) fn definition_program(evaluator: &Evaluator, def: DefId) -> Option<Pr
     let Body::Expression(body) = &definition.body else {
         return None;
     };
-    if !crate::predicate_memo::without_effects_reading_primes(evaluator, body) {
-        return None;
-    }
-    let mut compiler = Compiler {
-        evaluator,
-        slots: 0,
-        nodes: 0,
-        inlined: vec![def],
-        interprets_in_outer: false,
-        dropping_interprets: 0,
-        local_lets: Vec::new(),
-        let_values: Vec::new(),
-    };
+    let mut compiler = Compiler::new(evaluator, vec![def]);
     let mut scope = Scope { base: Base::Empty, entries: Vec::new(), at: None, outer_drop: 0 };
     for _ in &definition.parameters {
         let slot = compiler.slot();
         scope.entries.push(Node::Place(Place::Slot(slot)));
     }
-    let root = compiler.expr(body, &scope)?;
+    compiled_program(compiler, body, &scope)
+}
+
+/// `expr` compiled in `scope`, when it has no effects and compiles to more than a call of the
+/// interpreter.
+fn compiled_program(mut compiler: Compiler, expr: &'static Expr, scope: &Scope) -> Option<Program> {
+    if !crate::predicate_memo::without_effects_reading_primes(compiler.evaluator, expr) {
+        return None;
+    }
+    let root = compiler.expr(expr, scope)?;
     if matches!(root, Node::Interpret { .. }) {
         return None;
     }
@@ -81,7 +53,7 @@ pub(super) fn definition_program(evaluator: &Evaluator, def: DefId) -> Option<Pr
         root,
         slots: compiler.slots,
         let_values: compiler.let_values,
-        interprets_in_outer: false,
+        interprets_in_outer: compiler.interprets_in_outer,
         runs: AtomicU32::new(0),
         gave_up: AtomicU32::new(0),
         retired: AtomicBool::new(false),
@@ -124,7 +96,21 @@ struct Compiler<'e> {
     let_values: Vec<Node>,
 }
 
-impl Compiler<'_> {
+impl<'e> Compiler<'e> {
+    /// A compiler inside the calls of `inlined` (the definition whose body it compiles).
+    fn new(evaluator: &'e Evaluator, inlined: Vec<DefId>) -> Compiler<'e> {
+        Compiler {
+            evaluator,
+            slots: 0,
+            nodes: 0,
+            inlined,
+            interprets_in_outer: false,
+            dropping_interprets: 0,
+            local_lets: Vec::new(),
+            let_values: Vec::new(),
+        }
+    }
+
     fn slot(&mut self) -> usize {
         self.slots += 1;
         self.slots - 1
@@ -329,25 +315,20 @@ impl Compiler<'_> {
         }
         let outer_lets = self.local_lets.len();
         let mut lazy_slots = Vec::new();
-        let mut compiled = None;
         for (&def, body) in definitions.iter().zip(bodies) {
-            let Some(node) = self.expr(body, scope) else {
-                break;
-            };
-            let use_node = match node {
-                place @ Node::Place(_) => place,
-                value => {
+            let use_node = match self.expr(body, scope) {
+                Some(place @ Node::Place(_)) => place,
+                Some(value) => {
                     let slot = self.slot();
                     lazy_slots.push(slot);
                     self.let_values.push(value);
                     Node::LetValue { slot, index: self.let_values.len() - 1 }
                 }
+                None => return None,
             };
             self.local_lets.push((def, use_node));
         }
-        if self.local_lets.len() - outer_lets == definitions.len() {
-            compiled = self.expr(body, scope);
-        }
+        let compiled = self.expr(body, scope);
         self.local_lets.truncate(outer_lets);
         Some(Node::LetIn { lazy_slots, body: Box::new(compiled?) })
     }
