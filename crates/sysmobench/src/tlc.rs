@@ -376,6 +376,7 @@ pub fn model_check(
     if model.variable_order.len() != hir.variables.len() {
         model.variable_order = (0..hir.variables.len()).collect();
     }
+    emit(&symmetry_set_warning(&model, &sources, &warnings));
     if let Some(messages) = check_assumptions(&model, &sources) {
         return finish(messages, 10, None);
     }
@@ -604,6 +605,25 @@ fn constant_invariant_warnings(model: &tla_check::Model, warnings: &WarningLog) 
         .collect()
 }
 
+/// TLC's warning (message 2300) about the operands of the `SYMMETRY` definition it takes for
+/// sets of fewer than two elements, named by their source text.
+fn symmetry_set_warning(
+    model: &tla_check::Model,
+    sources: &SourceIndex,
+    warnings: &WarningLog,
+) -> Vec<Message> {
+    if model.symmetry_too_small.is_empty() {
+        return Vec::new();
+    }
+    let names: Vec<String> = model
+        .symmetry_too_small
+        .iter()
+        .map(|location| sources.text_without_spaces(location))
+        .collect();
+    let text = tla_check::symmetry::setup::too_small_warning(&names);
+    warnings.message(SYMMETRY_SET_TOO_SMALL_WARNING, &text).into_iter().collect()
+}
+
 /// TLC's warning (message 2255) for each `PROPERTY` that is a state predicate as a whole: it is
 /// checked on the initial states only.
 fn state_level_property_warnings(model: &tla_check::Model, warnings: &WarningLog) -> Vec<Message> {
@@ -636,6 +656,7 @@ fn state_level_property_warnings(model: &tla_check::Model, warnings: &WarningLog
 const STATE_LEVEL_PROPERTY_WARNING: u16 = 2255;
 /// TLC's code of the warning about an invariant that is a constant, TRUE.
 const CONSTANT_INVARIANT_WARNING: u16 = 2149;
+const SYMMETRY_SET_TOO_SMALL_WARNING: u16 = 2300;
 
 /// `ASSUME`s are checked before the state space is explored.
 fn check_assumptions(model: &tla_check::Model, sources: &SourceIndex) -> Option<Vec<Message>> {

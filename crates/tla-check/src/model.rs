@@ -80,6 +80,9 @@ pub struct Model {
     pub symmetry: Option<DefId>,
     /// The permutations of the `SYMMETRY` set, evaluated once.
     pub permutations: crate::symmetry::SymmetryGroup,
+    /// Where the operands of the `SYMMETRY` definition are that TLC takes for sets of fewer
+    /// than two elements (see `symmetry::setup`); the caller prints TLC's warning about them.
+    pub symmetry_too_small: Vec<tla_eval::Location>,
     /// The variables (indices into a state) in the order TLC lists them (SANY's order); the
     /// caller sets it, declaration order by default. Symmetry compares states in this order.
     pub variable_order: Vec<usize>,
@@ -326,7 +329,7 @@ pub fn build_model(
     temporal_properties.dedup();
 
     let symmetry = config.symmetry.as_ref().map(|entry| lookup(entry, "symmetry")).transpose()?;
-    let permutations = match symmetry {
+    let setup = match symmetry {
         Some(def) => {
             let worker = tla_eval::WorkerContext::new(0, 0);
             let ctx = tla_eval::Ctx::constant(&worker);
@@ -334,11 +337,19 @@ pub fn build_model(
                 message: failure.error.into_details().message,
                 exit_code: 255,
             })?;
-            crate::symmetry::SymmetryGroup::new(crate::symmetry::permutations_of(&value).map_err(
-                |error| ModelError { message: error.into_details().message, exit_code: 255 },
-            )?)
+            let operands = match &hir.definition(evaluator.resolve_definition(def)).body {
+                Body::Expression(body) => {
+                    crate::symmetry::setup::operands_of(body, &evaluator, &ctx)
+                }
+                _ => Vec::new(),
+            };
+            crate::symmetry::setup::symmetry_setup(&value, &operands)
+                .map_err(|message| ModelError { message, exit_code: 255 })?
         }
-        None => crate::symmetry::SymmetryGroup::default(),
+        None => crate::symmetry::setup::SymmetrySetup {
+            group: crate::symmetry::SymmetryGroup::default(),
+            too_small: Vec::new(),
+        },
     };
     let invariants = named(&config.invariants, "invariant")?;
     let invariant_reads = invariants
@@ -376,7 +387,8 @@ pub fn build_model(
         action_constraints: named(&config.action_constraints, "action constraint")?,
         view: config.view.as_ref().map(|entry| lookup(entry, "view")).transpose()?,
         symmetry,
-        permutations,
+        permutations: setup.group,
+        symmetry_too_small: setup.too_small,
         variable_order: (0..hir.variables.len()).collect(),
         alias: config.alias.as_ref().map(|entry| lookup(entry, "alias")).transpose()?,
         postcondition: config

@@ -168,6 +168,20 @@ impl SourceIndex {
         (line, column, end_line, end_column)
     }
 
+    /// The source text at `location` with its white space left out: how TLC names an
+    /// expression by its tokens (SANY's `getHumanReadableImage`).
+    pub fn text_without_spaces(&self, location: &Location) -> String {
+        let Some((_, chars, byte_starts)) = self.modules.get(location.module as usize) else {
+            return String::new();
+        };
+        let first = byte_starts.partition_point(|start| *start < location.span.start as usize);
+        let last = byte_starts.partition_point(|start| *start < location.span.end as usize);
+        chars[first.min(chars.len())..last.min(chars.len())]
+            .iter()
+            .filter(|ch| !ch.is_whitespace())
+            .collect()
+    }
+
     /// `line 6, col 9 to line 7, col 21 of module M`.
     pub fn location_text(&self, location: &Location) -> String {
         let (line, column, end_line, end_column) = self.bounds(location);
@@ -503,10 +517,15 @@ fn with_location_line(failure: &Failure, sources: &SourceIndex) -> Failure {
     located
 }
 
-/// TLC's frame around an exception it did not expect.
-fn unexpected_exception(message: &str) -> String {
+/// TLC's frame around an exception it did not expect, a `RuntimeException` with `message`.
+pub(crate) fn unexpected_exception(message: &str) -> String {
+    format!("{}\n: {message}", unexpected_exception_of("java.lang.RuntimeException"))
+}
+
+/// TLC's frame around an unexpected exception of Java class `exception`, without a message.
+pub(crate) fn unexpected_exception_of(exception: &str) -> String {
     format!(
-        "TLC threw an unexpected exception.\nThis was probably caused by an error in the spec or model.\nSee the User Output or TLC Console for clues to what happened.\nThe exception was a java.lang.RuntimeException\n: {message}"
+        "TLC threw an unexpected exception.\nThis was probably caused by an error in the spec or model.\nSee the User Output or TLC Console for clues to what happened.\nThe exception was a {exception}"
     )
 }
 

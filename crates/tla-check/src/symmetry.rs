@@ -12,48 +12,15 @@
 
 mod image_cache;
 mod image_hashes;
+pub mod setup;
 #[cfg(test)]
 mod tests;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use tla_values::{convert, sets, Atom, EvalError, EvalErrorKind, EvalResult, Value};
+use tla_values::{Atom, EvalResult, Value};
 
 /// One permutation of model values, as pairs `(from, to)`.
 pub type Permutation = Vec<(Atom, Atom)>;
-
-/// The permutations a `SYMMETRY` definition's value lists.
-pub fn permutations_of(value: &Value) -> EvalResult<Vec<Permutation>> {
-    let mut permutations = Vec::new();
-    for element in sets::normalized_elements(value)? {
-        let Some(function) = convert::to_function(&element)? else {
-            return Err(EvalError::general(
-                EvalErrorKind::WrongKind,
-                format!(
-                    "The symmetry set contains {}, which is not a permutation.",
-                    tla_values::ppr(&element)
-                ),
-            ));
-        };
-        let mut pairs = Vec::new();
-        for (from, to) in function.domain_elements().iter().zip(function.values()) {
-            match (from, to) {
-                (Value::ModelValue(from), Value::ModelValue(to)) => pairs.push((*from, *to)),
-                _ => {
-                    return Err(EvalError::general(
-                        EvalErrorKind::WrongKind,
-                        "A symmetry permutation must map model values to model values.",
-                    ))
-                }
-            }
-        }
-        pairs.retain(|(from, to)| from != to);
-        pairs.sort_by_key(|(from, _)| from.rank());
-        if !pairs.is_empty() && !permutations.contains(&pairs) {
-            permutations.push(pairs);
-        }
-    }
-    Ok(group_generated_by(permutations))
-}
 
 /// Every permutation the given ones generate by composition, without the identity (TLC uses
 /// the whole group, `MVPerms.permutationSubgroup`, not just the listed permutations).
@@ -113,7 +80,7 @@ pub struct SymmetryGroup {
 
 impl SymmetryGroup {
     /// The group made of the identity and `permutations` (which must be closed under
-    /// composition, as [`permutations_of`] returns them).
+    /// composition, as [`setup::symmetry_setup`] makes them).
     pub fn new(permutations: Vec<Permutation>) -> SymmetryGroup {
         static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         let mut moved_ranks: Vec<u32> =
