@@ -306,6 +306,7 @@ impl Evaluator {
             Some(shared) => tla_values::Function::on_shared_domain(shared, values),
             None => tla_values::Function::from_interval(low, values),
         };
+        let function = if one_name { function.built_by_constructor() } else { function };
         Ok(Value::Function(Arc::new(function)))
     }
 }

@@ -345,7 +345,8 @@ impl Evaluator {
                 ExprKind::Junction { conjunction, items } => {
                     return ctx
                         .worker
-                        .one_level_deeper(|| self.junction_holds(*conjunction, items, env, ctx));
+                        .one_level_deeper(|| self.junction_holds(*conjunction, items, env, ctx))
+                        .at(expr);
                 }
                 _ => {}
             }
@@ -452,13 +453,13 @@ impl Evaluator {
             }
             ExprKind::Outer { up, expr: inner } => self.eval(inner, &env.drop_innermost(*up), ctx),
             ExprKind::Junction { conjunction, items } => {
-                self.junction_holds(*conjunction, items, env, ctx).map(Value::Bool)
+                self.junction_holds(*conjunction, items, env, ctx).map(Value::Bool).at(expr)
             }
             ExprKind::If { condition, then_branch, else_branch } => {
-                if self.eval_bool(condition, env, ctx)? {
-                    self.eval(then_branch, env, ctx)
+                if self.eval_bool(condition, env, ctx).at(expr)? {
+                    self.eval(then_branch, env, ctx).at(expr)
                 } else {
-                    self.eval(else_branch, env, ctx)
+                    self.eval(else_branch, env, ctx).at(expr)
                 }
             }
             ExprKind::Case { arms, other } => {
@@ -477,7 +478,7 @@ impl Evaluator {
                 }
             }
             ExprKind::Let { definitions, body } => {
-                self.eval(body, &env.enter_let(definitions, ctx), ctx)
+                self.eval(body, &env.enter_let(definitions, ctx), ctx).at(expr)
             }
             ExprKind::Quantified { quantifier, bounds, body } => {
                 let want = *quantifier == Quantifier::Exists;
@@ -488,7 +489,8 @@ impl Evaluator {
                         return Ok(false);
                     }
                     Ok(true)
-                })?;
+                })
+                .at(expr)?;
                 Ok(Value::Bool(found))
             }
             ExprKind::Choose { bound, body } => self.eval_choose(bound, body, env, ctx, expr),
@@ -550,7 +552,9 @@ impl Evaluator {
             ExprKind::Apply { function, arguments } => {
                 self.with_value(function, env, ctx, |function_value| {
                     let argument = self.eval_argument_tuple(arguments, env, ctx)?;
-                    functions::apply(function_value, &argument).at(expr)
+                    functions::apply(function_value, &argument).at(expr).map_err(|failure| {
+                        self.application_failure(failure, function, function_value, &argument)
+                    })
                 })
             }
             ExprKind::Record(fields) => self.remembering_closed_constant(expr, ctx, || {

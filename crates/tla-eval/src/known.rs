@@ -149,13 +149,17 @@ impl Evaluator {
         match &expr.kind {
             ExprKind::Apply { function, arguments } if arguments.len() == 1 => {
                 let argument = self.stored_value(&arguments[0], env, ctx)?;
+                let lazy = |failure, value: &Value| {
+                    self.application_failure(failure, function, value, argument)
+                };
                 Some(match operand(function)? {
-                    Ok(Cow::Borrowed(function)) => {
-                        functions::apply_borrowed(function, argument).at(expr)
-                    }
-                    Ok(Cow::Owned(function)) => {
-                        functions::apply(&function, argument).map(Cow::Owned).at(expr)
-                    }
+                    Ok(Cow::Borrowed(value)) => functions::apply_borrowed(value, argument)
+                        .at(expr)
+                        .map_err(|failure| lazy(failure, value)),
+                    Ok(Cow::Owned(value)) => functions::apply(&value, argument)
+                        .map(Cow::Owned)
+                        .at(expr)
+                        .map_err(|failure| lazy(failure, &value)),
                     Err(failure) => Err(failure),
                 })
             }

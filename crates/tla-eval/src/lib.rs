@@ -27,6 +27,7 @@ pub mod expression_coverage;
 pub mod failure;
 mod host;
 mod known;
+mod lazy_functions;
 pub mod native;
 mod native_calls;
 pub mod predicate_memo;

@@ -26,6 +26,18 @@ pub fn nonexistent_field(name: &crate::Atom, record: &Value) -> EvalError {
     )
 }
 
+/// TLC's error for applying the lazy function of a constructor (`FcnLambdaValue.apply`), printed
+/// as `function_text`, to `arg` outside its one bound's domain.
+pub fn not_in_lambda_domain(function_text: &str, arg: &Value) -> EvalError {
+    EvalError::general(
+        EvalErrorKind::NotInDomain,
+        format!(
+            "In applying the function\n{function_text},\nthe first argument is:\n{}\nwhich is not in its domain.\n",
+            ppr(arg)
+        ),
+    )
+}
+
 /// `f[arg]`, with TLC's message when `arg` is outside the domain.
 pub fn apply(function: &Value, arg: &Value) -> EvalResult<Value> {
     apply_borrowed(function, arg).map(Cow::into_owned)

@@ -304,6 +304,10 @@ pub(crate) fn equals_set_enum(set: &SetEnum, a: &Value, b: &Value) -> EvalResult
 
 /// `FcnRcdValue.compareTo`.
 fn compare_function(function: &Function, a: &Value, b: &Value) -> EvalResult<Ordering> {
+    function.mark_converted();
+    if let Value::Function(other) = b {
+        other.mark_converted();
+    }
     let Some(other) = to_function(b)? else {
         return match b {
             Value::ModelValue(m) => model_value_compare_from_other(m, a),
@@ -365,6 +369,10 @@ fn compare_function(function: &Function, a: &Value, b: &Value) -> EvalResult<Ord
 
 /// `FcnRcdValue.equals`.
 fn equals_function(function: &Function, a: &Value, b: &Value) -> EvalResult<bool> {
+    function.mark_converted();
+    if let Value::Function(other) = b {
+        other.mark_converted();
+    }
     let Some(other) = to_function(b)? else {
         return match b {
             Value::ModelValue(m) => model_value_equals_from_other(m, a),

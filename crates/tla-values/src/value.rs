@@ -279,8 +279,32 @@ impl Function {
         }
     }
 
+    /// The function `EXCEPT` makes of this one: TLC's `FcnLambdaValue` stays lazy through it.
     pub(crate) fn with_values(&self, values: Vec<Value>) -> Function {
-        Function::with_domain(self.domain.clone(), values)
+        let mut function = Function::with_domain(self.domain.clone(), values);
+        if self.is_unconverted_lambda() {
+            function.state_hash = StateHashCell::unconverted();
+        }
+        function
+    }
+
+    /// This function as `[x \in S |-> e]` with one bound name makes it: TLC's lazy
+    /// `FcnLambdaValue`, whose application outside the domain has its own message.
+    pub fn built_by_constructor(mut self) -> Function {
+        self.state_hash = StateHashCell::unconverted();
+        self
+    }
+
+    /// Whether TLC would still hold this function as the `FcnLambdaValue` of a constructor: built
+    /// by [`Function::built_by_constructor`] (or `EXCEPT` from one) and neither hashed as part of
+    /// a state nor compared since.
+    pub fn is_unconverted_lambda(&self) -> bool {
+        self.state_hash.is_unconverted()
+    }
+
+    /// Records that TLC would have turned this function into a `FcnRcdValue` (it compared it).
+    pub fn mark_converted(&self) {
+        self.state_hash.mark_converted();
     }
 
     fn with_domain(domain: FunctionDomain, values: Vec<Value>) -> Function {
@@ -297,19 +321,49 @@ impl Function {
 /// value once computed: values never change after they are built, and states share most of
 /// theirs with the states they came from, so a shared part is hashed once, not once per state.
 /// Zero means not computed yet (a hash that happens to be zero is simply not kept).
+///
+/// A function's cell also says whether TLC would still hold the function as the lazy
+/// `FcnLambdaValue` that `[x \in S |-> e]` makes: [`StateHashCell::UNCONVERTED`] until the
+/// function is hashed as part of a state or compared (TLC turns it into a `FcnRcdValue` when it
+/// fingerprints or compares it), which only changes the text of an error (see
+/// [`Function::is_unconverted_lambda`]).
 #[derive(Default)]
 pub struct StateHashCell(AtomicU64);
 
 impl StateHashCell {
+    /// The mark of a function built by `[x \in S |-> e]` and not yet hashed or compared.
+    const UNCONVERTED: u64 = 1;
+
     pub fn get(&self) -> Option<u64> {
         match self.0.load(Ordering::Relaxed) {
-            0 => None,
+            0 | StateHashCell::UNCONVERTED => None,
             hash => Some(hash),
         }
     }
 
+    /// Keeps `hash` (a hash of 0 or 1 is simply not kept).
     pub fn set(&self, hash: u64) {
-        self.0.store(hash, Ordering::Relaxed);
+        if hash > StateHashCell::UNCONVERTED {
+            self.0.store(hash, Ordering::Relaxed);
+        }
+    }
+
+    fn unconverted() -> StateHashCell {
+        StateHashCell(AtomicU64::new(StateHashCell::UNCONVERTED))
+    }
+
+    fn is_unconverted(&self) -> bool {
+        self.0.load(Ordering::Relaxed) == StateHashCell::UNCONVERTED
+    }
+
+    fn mark_converted(&self) {
+        // Only the mark is replaced; a hash another thread just kept stays.
+        let _ = self.0.compare_exchange(
+            StateHashCell::UNCONVERTED,
+            0,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
     }
 }
 

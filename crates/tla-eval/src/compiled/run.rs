@@ -332,10 +332,9 @@ impl<'a> Frame<'a> {
                 *self.slots.get_mut(slot)? = Value::Int(i64::from(n));
                 values.push(self.value(body)?);
             }
-            return Some(Value::Function(std::sync::Arc::new(Function::from_interval(
-                interval.low,
-                values,
-            ))));
+            return Some(Value::Function(std::sync::Arc::new(
+                Function::from_interval(interval.low, values).built_by_constructor(),
+            )));
         }
         if !sets::is_enumerable(&domain) {
             return None;
@@ -346,7 +345,9 @@ impl<'a> Frame<'a> {
             *self.slots.get_mut(slot)? = element.clone();
             values.push(self.value(body)?);
         }
-        Some(Value::Function(std::sync::Arc::new(Function::on_shared_domain(elements, values))))
+        Some(Value::Function(std::sync::Arc::new(
+            Function::on_shared_domain(elements, values).built_by_constructor(),
+        )))
     }
 
     /// `{x \in S : P}` with `S` enumerated, as the interpreter builds it: the elements, in
