@@ -193,6 +193,11 @@ impl BatchClaims {
         Resolution::New { verdict: decode_verdict(entry.verdict), claimant: entry.claimant }
     }
 
+    /// Whether the merge has numbered `fingerprint` in this batch.
+    pub(crate) fn merged(&self, fingerprint: u64) -> bool {
+        self.shard(fingerprint).get(&fingerprint).is_some_and(|entry| entry.index != UNMERGED)
+    }
+
     /// The claimant's verdict on `fingerprint`, if it published one.
     pub(crate) fn published_verdict(&self, fingerprint: u64) -> Option<Option<usize>> {
         self.shard(fingerprint).get(&fingerprint).and_then(|entry| decode_verdict(entry.verdict))

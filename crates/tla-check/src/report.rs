@@ -422,9 +422,10 @@ pub fn exit_code(verdict: &Verdict) -> i32 {
 /// while computing the initial states exit 75, a failed postcondition 10.
 fn error_exit_code(phase: ErrorPhase, failure: &Failure, named: bool) -> i32 {
     let replayed = || {
-        if failure.error.kind == EvalErrorKind::AssertionFailed {
+        let error = failure.replayed.as_ref().unwrap_or(&failure.error);
+        if error.kind == EvalErrorKind::AssertionFailed {
             14
-        } else if failure.error.eval_exception && failure.error.tlc_code != ec::GENERAL {
+        } else if error.eval_exception && error.tlc_code != ec::GENERAL {
             255
         } else {
             75

@@ -35,6 +35,10 @@ pub struct Failure {
     /// `x' = [Nat -> BOOLEAN]`): the state, and whether TLC reports it as "unable to
     /// fingerprint" (see `tla_values::normalize::StateValueError`).
     pub unfingerprintable_state: Option<(Vec<Value>, bool)>,
+    /// The error TLC's replay of the failing step throws when that is another evaluation than
+    /// this one (the replay goes on to later successors of the state): TLC's exit code comes
+    /// from it, and `positions` are its positions.
+    pub replayed: Option<EvalError>,
 }
 
 pub type EvalOutcome<T> = Result<T, Box<Failure>>;
@@ -47,6 +51,7 @@ impl Failure {
             incomplete_state: None,
             unassigned_variable: None,
             unfingerprintable_state: None,
+            replayed: None,
         })
     }
 

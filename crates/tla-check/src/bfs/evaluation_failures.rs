@@ -9,7 +9,10 @@ use tla_eval::Failure;
 use tla_values::Value;
 
 use super::{CheckedFormula, ErrorPhase, Search, TraceStep, Verdict};
-use crate::checks::invariant_name;
+use crate::checks::{
+    check_invariants_naming_failure, first_failing_constraint, implied_violation_naming_failure,
+    invariant_name, normalize_and_fingerprint,
+};
 use crate::expansion::{FailedSuccessor, Resolution};
 
 impl Search<'_> {
@@ -102,9 +105,14 @@ impl Search<'_> {
         });
         // An invariant of a kept state is not evaluated again by TLC's replay of the error (the
         // state is seen by then), so TLC lists no positions; on a state the constraints
-        // exclude it is, and the positions are listed.
-        if phase == ErrorPhase::Invariant && failed.fingerprint.is_some() {
+        // exclude it is, and the positions are listed. The replay goes on to the later
+        // successors of the source, though, and what it meets there counts.
+        if let (ErrorPhase::Invariant, Some(fingerprint)) = (phase, failed.fingerprint) {
             failure.positions.clear();
+            if let Some(replayed) = self.replay_after(source, fingerprint) {
+                failure.positions = replayed.positions;
+                failure.replayed = Some(replayed.error);
+            }
         }
         Verdict::EvaluationError {
             phase,
@@ -113,5 +121,79 @@ impl Search<'_> {
             action: action.map(|a| a as usize),
             checked,
         }
+    }
+
+    /// TLC's replay of a failed invariant check of the kept successor `failed_fingerprint` of
+    /// `source` (`ModelChecker.doNext` with a call-stack tool, after the error): it computes
+    /// the source's successors again, action by action, finds the ones up to the failed one
+    /// seen, and treats each later one as the search would: a new one is added to the seen
+    /// states (counted as distinct, not as generated) and its invariants are checked, then
+    /// every one's implied actions. The first check that fails to evaluate ends the replay
+    /// with that failure, whose positions TLC lists and whose kind gives TLC's exit code; a
+    /// violation ends it quietly. New states whose checks hold are queued.
+    fn replay_after(&mut self, source: u32, failed_fingerprint: u64) -> Option<Box<Failure>> {
+        let model = self.model;
+        let actions = self.actions.clone();
+        let state = self.states.get(source as usize)?.clone();
+        let depth = u64::from(self.depths[source as usize]);
+        self.worker.reseed(self.options.seed, u64::from(source));
+        let mut passed_failed = false;
+        let mut added = std::collections::HashSet::new();
+        for action in actions.iter() {
+            self.worker.level.set(depth);
+            let (generated, result) = action.successors(&model.evaluator, &state, &self.worker);
+            self.worker.level.set(depth + 1);
+            if let (true, Err(failure)) = (passed_failed, result) {
+                return Some(failure);
+            }
+            for mut values in generated {
+                let worker = &self.worker;
+                let in_model = match first_failing_constraint(model, Some(&state), &values, worker)
+                {
+                    Ok(failed) => failed.is_none(),
+                    Err((_, failure)) => return Some(failure),
+                };
+                let fingerprint = match in_model {
+                    true => match normalize_and_fingerprint(model, &mut values, worker) {
+                        Ok(fingerprint) => Some(fingerprint),
+                        Err(failure) => return Some(failure),
+                    },
+                    false => None,
+                };
+                if !passed_failed {
+                    // The successors before the failed one passed their checks; the failed one
+                    // is seen, so only its implied actions are checked.
+                    if fingerprint != Some(failed_fingerprint) {
+                        continue;
+                    }
+                    passed_failed = true;
+                }
+                let unseen = fingerprint.is_none_or(|fingerprint| {
+                    fingerprint != failed_fingerprint
+                        && !self.tables.read_seen().contains_key(&fingerprint)
+                        && !self.tables.claims.merged(fingerprint)
+                        && added.insert(fingerprint)
+                });
+                if unseen {
+                    if fingerprint.is_some() {
+                        self.statistics.distinct += 1;
+                    }
+                    match check_invariants_naming_failure(model, None, &values, worker) {
+                        Ok(None) => {}
+                        Ok(Some(_)) => return None,
+                        Err((_, failure)) => return Some(failure),
+                    }
+                }
+                match implied_violation_naming_failure(model, &state, &values, worker) {
+                    Ok(None) => {}
+                    Ok(Some(_)) => return None,
+                    Err((_, failure)) => return Some(failure),
+                }
+                if unseen && fingerprint.is_some() {
+                    self.queue_left += 1;
+                }
+            }
+        }
+        None
     }
 }
