@@ -131,7 +131,11 @@ impl Search<'_> {
     /// every one's implied actions. The first check that fails to evaluate ends the replay
     /// with that failure, whose positions TLC lists and whose kind gives TLC's exit code; a
     /// violation ends it quietly. New states whose checks hold are queued.
-    fn replay_after(&mut self, source: u32, failed_fingerprint: u64) -> Option<Box<Failure>> {
+    pub(super) fn replay_after(
+        &mut self,
+        source: u32,
+        failed_fingerprint: u64,
+    ) -> Option<Box<Failure>> {
         let model = self.model;
         let actions = self.actions.clone();
         let state = self.states.get(source as usize)?.clone();
