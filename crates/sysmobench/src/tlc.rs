@@ -360,6 +360,10 @@ pub fn model_check(
         allow_file_reads: options.allow_file_reads,
         compile_formulas: !options.interpret_only,
         warner: WarningLog::evaluator_warner(warnings.clone(), sources.clone(), emit.clone()),
+        locator: Some({
+            let sources = sources.clone();
+            Arc::new(move |location| sources.location_text(location))
+        }),
     };
     let mut model =
         match tla_check::build_model(hir, &config, interner, settings, options.deadlock_off) {

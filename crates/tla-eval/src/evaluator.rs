@@ -79,6 +79,10 @@ pub struct EvalSettings {
     pub compile_formulas: bool,
     /// Receives TLC's warnings raised while evaluating (the caller prints them, or not).
     pub warner: Arc<dyn Fn(EvalWarning) + Send + Sync>,
+    /// Writes a location as TLC does in the text of a value it cannot expand
+    /// (`line 6, col 23 to line 6, col 27 of module M`); the caller has the sources. `None`:
+    /// such texts say `<expression>` only.
+    pub locator: Option<Arc<dyn Fn(&crate::failure::Location) -> String + Send + Sync>>,
 }
 
 /// A warning TLC prints while evaluating, and goes on.
@@ -98,6 +102,7 @@ impl Default for EvalSettings {
             allow_file_reads: false,
             compile_formulas: true,
             warner: Arc::new(|_| {}),
+            locator: None,
         }
     }
 }

@@ -224,7 +224,17 @@ impl ExtValue for LazyFunction {
             [bound] if bound.names.len() == 1 => bound.names[0].as_str(),
             _ => "x",
         };
-        format!("[{name} \\in {} |-> <expression>]", tla_values::ppr(&self.domain))
+        let body = match &self.evaluator.settings().locator {
+            Some(locate) => format!(
+                "<expression {}>",
+                locate(&crate::failure::Location {
+                    module: self.body.module,
+                    span: self.body.span
+                })
+            ),
+            None => "<expression>".to_string(),
+        };
+        format!("[{name} \\in {} |-> {body}]", tla_values::ppr(&self.domain))
     }
 }
 
