@@ -82,8 +82,11 @@ pub struct EvalSettings {
     /// Writes a location as TLC does in the text of a value it cannot expand
     /// (`line 6, col 23 to line 6, col 27 of module M`); the caller has the sources. `None`:
     /// such texts say `<expression>` only.
-    pub locator: Option<Arc<dyn Fn(&crate::failure::Location) -> String + Send + Sync>>,
+    pub locator: Option<Locator>,
 }
+
+/// See [`EvalSettings::locator`].
+pub type Locator = Arc<dyn Fn(&crate::failure::Location) -> String + Send + Sync>;
 
 /// A warning TLC prints while evaluating, and goes on.
 #[derive(Clone, Copy, Debug)]
