@@ -306,7 +306,10 @@ impl Evaluator {
             Some(shared) => tla_values::Function::on_shared_domain(shared, values),
             None => tla_values::Function::from_interval(low, values),
         };
-        let function = if one_name { function.built_by_constructor() } else { function };
+        // TLC's lazy-function message is reproduced for bounds of plain names (see
+        // `lazy_functions.rs`).
+        let plain_names = bounds.iter().all(|bound| !bound.tuple);
+        let function = if plain_names { function.built_by_constructor() } else { function };
         Ok(Value::Function(Arc::new(function)))
     }
 }
