@@ -355,7 +355,7 @@ pub fn model_check(
             depth: options.depth as i64,
             traces: options.simulate.unwrap_or(0) as i64,
         },
-        printer,
+        printer: WarningLog::evaluator_printer(warnings.clone(), printer),
         allow_environment: options.allow_environment,
         allow_file_reads: options.allow_file_reads,
         compile_formulas: !options.interpret_only,
@@ -551,10 +551,14 @@ pub fn model_check(
         }
         emit(&messages);
     }
+    let replay = |from: &[tla_values::Value], to: &[tla_values::Value]| {
+        warnings.capturing(|| tla_check::replay_step(&model, &check_report.actions, from, to))
+    };
     let messages = report::run_messages(
         &check_report,
         &sources,
         &printer,
+        &replay,
         options.tool_mode,
         &now_text(),
         coverage,

@@ -76,11 +76,13 @@ pub(crate) fn run_simulation(
         }
         _ => "<Initial predicate>".to_string(),
     };
+    // TLC's simulator prints its traces from the states it kept.
     let (mut messages, _) = report::verdict_messages(
         &report.verdict,
         &report.actions,
         sources,
         &printer,
+        &report::no_step_replay,
         &initial_label,
     );
     // TLC's last progress report (its timer thread is woken when the simulation ends), with

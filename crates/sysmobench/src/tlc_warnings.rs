@@ -22,11 +22,32 @@ pub struct WarningLog {
     enabled: bool,
     tool_mode: bool,
     printed: Mutex<HashSet<String>>,
+    /// While [`WarningLog::capturing`] runs: the evaluator's warnings and `Print` lines, kept
+    /// instead of printed.
+    captured: Mutex<Option<Vec<Message>>>,
 }
 
 impl WarningLog {
     pub fn new(enabled: bool, tool_mode: bool) -> WarningLog {
-        WarningLog { enabled, tool_mode, printed: Mutex::new(HashSet::new()) }
+        WarningLog {
+            enabled,
+            tool_mode,
+            printed: Mutex::new(HashSet::new()),
+            captured: Mutex::new(None),
+        }
+    }
+
+    /// Runs `evaluate` with the evaluator's warnings and `Print` lines kept rather than
+    /// printed, and returns them in order (for a report that places them among its own
+    /// messages).
+    pub fn capturing(&self, evaluate: impl FnOnce()) -> Vec<Message> {
+        *self.captured.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Vec::new());
+        evaluate();
+        self.captured
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take()
+            .unwrap_or_default()
     }
 
     /// The message to print for warning `code` with `text`; `None` when warnings are off or
@@ -49,6 +70,32 @@ impl WarningLog {
         printed.insert(format!("{code}:{}", message.text)).then_some(message)
     }
 
+    /// Keeps `message` when [`WarningLog::capturing`] runs; gives it back otherwise.
+    fn keep_if_capturing(&self, message: Message) -> Option<Message> {
+        let mut captured = self.captured.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match captured.as_mut() {
+            Some(kept) => {
+                kept.push(message);
+                None
+            }
+            None => Some(message),
+        }
+    }
+
+    /// The evaluator's `Print` sink: `print` for each line, unless [`WarningLog::capturing`]
+    /// runs (the line is then kept as a message of its own).
+    pub fn evaluator_printer(
+        log: Arc<WarningLog>,
+        print: Arc<dyn Fn(&str) + Send + Sync>,
+    ) -> Arc<dyn Fn(&str) + Send + Sync> {
+        Arc::new(move |line| {
+            let raw = Message { code: 0, class: tla_check::report::CLASS_NONE, text: line.into() };
+            if log.keep_if_capturing(raw).is_some() {
+                print(line);
+            }
+        })
+    }
+
     /// The evaluator's warning sink: each warning is rendered with its location and printed
     /// through `emit` unless it was printed before.
     pub fn evaluator_warner(
@@ -69,7 +116,7 @@ impl WarningLog {
                     ),
                 ),
             };
-            if let Some(message) = log.message(code, &text) {
+            if let Some(message) = log.message(code, &text).and_then(|m| log.keep_if_capturing(m)) {
                 emit(&[message]);
             }
         })

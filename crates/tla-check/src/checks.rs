@@ -407,3 +407,21 @@ fn walk_initial_conjunct(model: &Model, expr: &Expr, positions: &mut Vec<Locatio
         _ => {}
     }
 }
+
+/// What TLC evaluates to find state `to` again from its predecessor `from` when it prints a
+/// trace (`Tool.getState`): the actions in order, each with all its successors, up to the first
+/// action one of whose successors is `to`. Only the evaluation's side effects matter (the
+/// warnings it raises); nothing is returned.
+pub fn replay_step(model: &Model, actions: &[tla_eval::Action], from: &[Value], to: &[Value]) {
+    let worker = WorkerContext::new(0, 0);
+    let mut target = to.to_vec();
+    let Ok(target) = normalize_and_fingerprint(model, &mut target, &worker) else { return };
+    for action in actions {
+        let (generated, _) = action.successors(&model.evaluator, from, &worker);
+        for mut values in generated {
+            if normalize_and_fingerprint(model, &mut values, &worker).ok() == Some(target) {
+                return;
+            }
+        }
+    }
+}

@@ -24,6 +24,7 @@ pub use bfs::{
     check, CheckEvent, CheckOptions, CheckReport, CheckedFormula, ErrorPhase, LimitKind, Limits,
     StateGraph, Statistics, TraceStep, Verdict,
 };
+pub use checks::replay_step;
 pub use coverage::{CoverageSnapshot, EventReply};
 pub use model::{build_model, config_value, intern_config_names, Model, ModelError};
 pub use simulate::{

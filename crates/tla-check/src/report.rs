@@ -550,13 +550,23 @@ pub fn initial_states_message(generated: u64, distinct: u64, now: &str) -> Messa
     )
 }
 
-/// The messages that end a run: the verdict, its trace, the statistics.
+/// Evaluates the step from one state of a trace to the next again, as TLC does when it prints
+/// the trace (it finds each state by computing its predecessor's successors), and returns the
+/// warnings that evaluation prints (see "Warnings while evaluating" in `docs/dev/checker.md`).
+pub type StepReplay<'a> = &'a dyn Fn(&[Value], &[Value]) -> Vec<Message>;
+
+/// A [`StepReplay`] for traces printed from stored states only (TLC's simulator).
+pub fn no_step_replay(_: &[Value], _: &[Value]) -> Vec<Message> {
+    Vec::new()
+}
+
 /// The messages that end a breadth-first run: the verdict, the coverage block if any, the
 /// statistics.
 pub fn run_messages(
     report: &CheckReport,
     sources: &SourceIndex,
     printer: &StatePrinter,
+    replay: StepReplay,
     tool_mode: bool,
     now: &str,
     coverage: Vec<Message>,
@@ -564,8 +574,14 @@ pub fn run_messages(
     let mut messages = Vec::new();
     let statistics = &report.statistics;
     for violation in &report.violations {
-        let (lines, _) =
-            verdict_messages(violation, &report.actions, sources, printer, "<Initial predicate>");
+        let (lines, _) = verdict_messages(
+            violation,
+            &report.actions,
+            sources,
+            printer,
+            replay,
+            "<Initial predicate>",
+        );
         messages.extend(lines);
     }
     if matches!(report.verdict, Verdict::Success) {
@@ -577,8 +593,14 @@ pub fn run_messages(
                 ),
             ));
     }
-    let (verdict_lines, print_statistics) =
-        verdict_messages(&report.verdict, &report.actions, sources, printer, "<Initial predicate>");
+    let (verdict_lines, print_statistics) = verdict_messages(
+        &report.verdict,
+        &report.actions,
+        sources,
+        printer,
+        replay,
+        "<Initial predicate>",
+    );
     messages.extend(verdict_lines);
     if print_statistics {
         // `-coverage`: TLC prints its statistics between the verdict and the state counts.
@@ -609,31 +631,57 @@ pub fn verdict_messages(
     actions: &[Action],
     sources: &SourceIndex,
     printer: &StatePrinter,
+    replay: StepReplay,
     initial_label: &str,
 ) -> (Vec<Message>, bool) {
     let mut messages = Vec::new();
-    let trace_messages = |trace: &[TraceStep], messages: &mut Vec<Message>| {
-        messages.push(Message::error(
-            code::BEHAVIOR_UP_TO_THIS_POINT,
-            "The behavior up to this point is:",
-        ));
-        for (index, step) in trace.iter().enumerate() {
-            let header = match step.action.and_then(|action| actions.get(action)) {
-                Some(action) => format!("<{}>", action_label(action, sources)),
-                None => initial_label.to_string(),
-            };
-            let next = trace.get(index + 1).unwrap_or(step);
-            messages.push(Message {
-                code: code::STATE_PRINT,
-                class: CLASS_STATE,
-                text: format!(
-                    "{}: {header}\n{}",
-                    index + 1,
-                    printer.trace_state_text(&step.state, &next.state)
-                ),
-            });
-        }
-    };
+    // TLC finds the trace's states again before and while it prints them (`TLCTrace.printTrace`):
+    // the steps to the state whose successor was checked before the header, the last
+    // `replayed_late` steps each just before the state it leads to; then all of them once more
+    // after the trace (for the counterexample it keeps). `None`: printed as stored.
+    let replayed_trace =
+        |trace: &[TraceStep], messages: &mut Vec<Message>, replayed_late: Option<usize>| {
+            let steps = trace.len().saturating_sub(1);
+            let early = steps.saturating_sub(replayed_late.unwrap_or(steps));
+            let late = |index: usize| replayed_late.is_some() && index > early;
+            if replayed_late.is_some() {
+                for pair in trace.windows(2).take(early) {
+                    messages.extend(replay(&pair[0].state, &pair[1].state));
+                }
+            }
+            messages.push(Message::error(
+                code::BEHAVIOR_UP_TO_THIS_POINT,
+                "The behavior up to this point is:",
+            ));
+            for (index, step) in trace.iter().enumerate() {
+                if late(index) {
+                    messages.extend(replay(&trace[index - 1].state, &step.state));
+                }
+                let header = match step.action.and_then(|action| actions.get(action)) {
+                    Some(action) => format!("<{}>", action_label(action, sources)),
+                    None => initial_label.to_string(),
+                };
+                let next = trace.get(index + 1).unwrap_or(step);
+                messages.push(Message {
+                    code: code::STATE_PRINT,
+                    class: CLASS_STATE,
+                    text: format!(
+                        "{}: {header}\n{}",
+                        index + 1,
+                        printer.trace_state_text(&step.state, &next.state)
+                    ),
+                });
+            }
+            if replayed_late.is_some() {
+                for pair in trace.windows(2) {
+                    messages.extend(replay(&pair[0].state, &pair[1].state));
+                }
+            }
+        };
+    // Evaluation errors: their traces are printed as stored (TLC's replays there are not
+    // reproduced).
+    let trace_messages =
+        |trace: &[TraceStep], messages: &mut Vec<Message>| replayed_trace(trace, messages, None);
     let mut print_statistics = true;
     match verdict {
         Verdict::Success => {}
@@ -654,7 +702,7 @@ pub fn verdict_messages(
                 code::INVARIANT_VIOLATED_BEHAVIOR,
                 format!("Invariant {name} is violated."),
             ));
-            trace_messages(trace, &mut messages);
+            replayed_trace(trace, &mut messages, Some(2));
         }
         Verdict::InitialPropertyViolated { name, trace } => {
             let state =
@@ -673,11 +721,11 @@ pub fn verdict_messages(
                 code::ACTION_PROPERTY_VIOLATED,
                 format!("Action property {name} is violated."),
             ));
-            trace_messages(trace, &mut messages);
+            replayed_trace(trace, &mut messages, Some(2));
         }
         Verdict::Deadlock { trace } => {
             messages.push(Message::error(code::DEADLOCK, "Deadlock reached."));
-            trace_messages(trace, &mut messages);
+            replayed_trace(trace, &mut messages, Some(1));
         }
         Verdict::PostconditionFalse { name, location } => {
             let place = location

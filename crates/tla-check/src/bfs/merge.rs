@@ -186,6 +186,10 @@ impl Search<'_> {
                     }
                 }
                 if let Some(violated) = successor.implied_violation {
+                    // TLC queues a new state only after its implied actions held.
+                    if new_index.is_some() && next_frontier.last().copied() == new_index {
+                        next_frontier.pop();
+                    }
                     self.queue_left = queue_after_source + next_frontier.len() as u64;
                     self.replay_source(*source, &checked, stop_here, all_actions);
                     let state = match new_index {
