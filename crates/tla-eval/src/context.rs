@@ -137,6 +137,10 @@ pub struct WorkerContext {
     pub predicate_memo: RefCell<crate::predicate_memo::PredicateMemo>,
     /// The sets of action binders kept for their bindings (`domain_memo.rs`).
     pub(crate) domain_memo: RefCell<crate::domain_memo::DomainMemo>,
+    /// While set, `Print` output and warnings of this worker's evaluations are dropped: for an
+    /// evaluation done again only to find what TLC's replay of an error finds, whose output
+    /// TLC prints elsewhere (`tla-check`'s `replay_after`).
+    pub output_muted: Cell<bool>,
 }
 
 /// Where the next block of `Ctx::states_id` numbers starts (shared by all workers; a worker
@@ -162,6 +166,7 @@ impl WorkerContext {
             states_id_block_end: Cell::new(0),
             predicate_memo: RefCell::new(Default::default()),
             domain_memo: RefCell::new(Default::default()),
+            output_muted: Cell::new(false),
         }
     }
 

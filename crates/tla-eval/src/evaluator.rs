@@ -612,9 +612,11 @@ impl Evaluator {
                     // TLC leaves a path outside the domain alone, with a warning, and does
                     // not evaluate its new value.
                     let Some(old) = functions::select_path(&value, path).at(expr)? else {
-                        (self.shared.settings.warner)(EvalWarning::ExceptOutsideDomain {
-                            function,
-                        });
+                        if !ctx.worker.output_muted.get() {
+                            (self.shared.settings.warner)(EvalWarning::ExceptOutsideDomain {
+                                function,
+                            });
+                        }
                         continue;
                     };
                     let inner = Ctx { except_at: Some(&old), ..*ctx };

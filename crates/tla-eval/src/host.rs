@@ -60,7 +60,9 @@ impl NativeHost for Bridge<'_> {
     }
 
     fn print(&self, line: &str) {
-        (self.evaluator.settings().printer)(line);
+        if !self.ctx.worker.output_muted.get() {
+            (self.evaluator.settings().printer)(line);
+        }
     }
 
     fn tlc_get(&self, key: &Value) -> EvalResult<Value> {

@@ -136,6 +136,19 @@ impl Search<'_> {
         source: u32,
         failed_fingerprint: u64,
     ) -> Option<Box<Failure>> {
+        // What TLC's replay prints (`Print`, warnings) comes after the trace in TLC's output;
+        // ours leaves it out rather than print it before the error.
+        let muted_before = self.worker.output_muted.replace(true);
+        let failure = self.replay_after_quietly(source, failed_fingerprint);
+        self.worker.output_muted.set(muted_before);
+        failure
+    }
+
+    fn replay_after_quietly(
+        &mut self,
+        source: u32,
+        failed_fingerprint: u64,
+    ) -> Option<Box<Failure>> {
         let model = self.model;
         let actions = self.actions.clone();
         let state = self.states.get(source as usize)?.clone();
