@@ -8,7 +8,7 @@
 //! the other "Attempted to apply function: ... to argument ..., which is not in the domain of
 //! the function.". Our functions are built at once; [`Function::is_unconverted_lambda`] says
 //! that one was built by a constructor and not compared or hashed since, and
-//! [`Evaluator::keeps_lazy`] whether the application's function expression is one TLC
+//! [`Evaluator::lazy_constructor`] whether the application's function expression is one TLC
 //! evaluates keeping the constructor lazy.
 
 use tla_sema::hir::{Body, Bound, Expr, ExprKind};
@@ -17,7 +17,7 @@ use tla_values::{functions, EvalError, EvalErrorKind, Function, Value};
 use crate::evaluator::Evaluator;
 use crate::failure::Failure;
 
-/// How far [`Evaluator::keeps_lazy`] follows definitions into definitions.
+/// How far [`Evaluator::lazy_constructor`] follows definitions into definitions.
 const DEFINITION_DEPTH: u32 = 16;
 
 impl Evaluator {
