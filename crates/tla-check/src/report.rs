@@ -623,6 +623,20 @@ pub fn run_messages(
     messages
 }
 
+/// Which of TLC's evaluations of a trace's steps, made while it prints the trace, are repeated
+/// for their output (see `verdict_messages`).
+#[derive(Clone, Copy)]
+enum TraceReplay {
+    /// None: the trace as stored.
+    Stored,
+    /// A violation's or a deadlock's: the last `late` steps just before their states, the
+    /// earlier ones before the header, then all of them after the trace.
+    Counterexample { late: usize },
+    /// An evaluation error's on a successor: as a violation's with two late steps, then the
+    /// last step once more (TLC's replay of the error) instead of all of them.
+    ErrorReplay,
+}
+
 /// The messages that report a verdict: the error, its trace; and whether TLC follows them
 /// with the statistics. `initial_label` is how the first state of a trace is labelled
 /// (`<Initial predicate>` when model checking, `<Init line ...>` when simulating).
@@ -637,10 +651,16 @@ pub fn verdict_messages(
     let mut messages = Vec::new();
     // TLC finds the trace's states again before and while it prints them (`TLCTrace.printTrace`):
     // the steps to the state whose successor was checked before the header, the last
-    // `replayed_late` steps each just before the state it leads to; then all of them once more
-    // after the trace (for the counterexample it keeps). `None`: printed as stored.
+    // `late` steps each just before the state it leads to; then, for a violation, all of them
+    // once more after the trace (for the counterexample it keeps), for an evaluation error the
+    // last one once more (its replay of the error evaluates the source's actions again).
     let replayed_trace =
-        |trace: &[TraceStep], messages: &mut Vec<Message>, replayed_late: Option<usize>| {
+        |trace: &[TraceStep], messages: &mut Vec<Message>, replayed: TraceReplay| {
+            let replayed_late = match replayed {
+                TraceReplay::Stored => None,
+                TraceReplay::Counterexample { late } => Some(late),
+                TraceReplay::ErrorReplay => Some(2),
+            };
             let steps = trace.len().saturating_sub(1);
             let early = steps.saturating_sub(replayed_late.unwrap_or(steps));
             let late = |index: usize| replayed_late.is_some() && index > early;
@@ -672,16 +692,25 @@ pub fn verdict_messages(
                     ),
                 });
             }
-            if replayed_late.is_some() {
-                for pair in trace.windows(2) {
-                    messages.extend(replay(&pair[0].state, &pair[1].state));
+            match replayed {
+                TraceReplay::Stored => {}
+                TraceReplay::Counterexample { .. } => {
+                    for pair in trace.windows(2) {
+                        messages.extend(replay(&pair[0].state, &pair[1].state));
+                    }
+                }
+                TraceReplay::ErrorReplay => {
+                    if let [.., from, to] = trace {
+                        messages.extend(replay(&from.state, &to.state));
+                    }
                 }
             }
         };
-    // Evaluation errors: their traces are printed as stored (TLC's replays there are not
-    // reproduced).
-    let trace_messages =
-        |trace: &[TraceStep], messages: &mut Vec<Message>| replayed_trace(trace, messages, None);
+    // The other evaluation errors: their traces are printed as stored (TLC's replays there are
+    // not reproduced).
+    let trace_messages = |trace: &[TraceStep], messages: &mut Vec<Message>| {
+        replayed_trace(trace, messages, TraceReplay::Stored)
+    };
     let mut print_statistics = true;
     match verdict {
         Verdict::Success => {}
@@ -702,7 +731,7 @@ pub fn verdict_messages(
                 code::INVARIANT_VIOLATED_BEHAVIOR,
                 format!("Invariant {name} is violated."),
             ));
-            replayed_trace(trace, &mut messages, Some(2));
+            replayed_trace(trace, &mut messages, TraceReplay::Counterexample { late: 2 });
         }
         Verdict::InitialPropertyViolated { name, trace } => {
             let state =
@@ -721,11 +750,11 @@ pub fn verdict_messages(
                 code::ACTION_PROPERTY_VIOLATED,
                 format!("Action property {name} is violated."),
             ));
-            replayed_trace(trace, &mut messages, Some(2));
+            replayed_trace(trace, &mut messages, TraceReplay::Counterexample { late: 2 });
         }
         Verdict::Deadlock { trace } => {
             messages.push(Message::error(code::DEADLOCK, "Deadlock reached."));
-            replayed_trace(trace, &mut messages, Some(1));
+            replayed_trace(trace, &mut messages, TraceReplay::Counterexample { late: 1 });
         }
         Verdict::PostconditionFalse { name, location } => {
             let place = location
@@ -833,7 +862,7 @@ pub fn verdict_messages(
                     format!("{text}\n{}", nested_failure_message(failure)),
                 ));
                 if !trace.is_empty() {
-                    trace_messages(trace, &mut messages);
+                    replayed_trace(trace, &mut messages, TraceReplay::ErrorReplay);
                 }
                 if !failure.positions.is_empty() {
                     messages.push(positions_message(failure));
