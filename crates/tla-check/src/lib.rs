@@ -17,6 +17,7 @@ pub mod liveness;
 pub mod model;
 pub mod report;
 pub mod simulate;
+mod source_index;
 pub mod symmetry;
 mod worker_pool;
 
