@@ -700,7 +700,13 @@ pub fn verdict_messages(
                 };
                 messages.push(Message::error(message_code, text));
                 if !trace.is_empty() {
-                    trace_messages(trace, &mut messages);
+                    // A constraint that failed on a successor ends the trace with it, as a
+                    // failed invariant does.
+                    let replayed = match phase {
+                        ErrorPhase::Constraint => TraceReplay::ErrorReplay,
+                        _ => TraceReplay::Stored,
+                    };
+                    replayed_trace(trace, &mut messages, replayed);
                 }
                 if !failure.positions.is_empty() {
                     messages.push(positions_message(failure));
