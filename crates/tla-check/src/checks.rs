@@ -410,16 +410,30 @@ fn walk_initial_conjunct(model: &Model, expr: &Expr, positions: &mut Vec<Locatio
 
 /// What TLC evaluates to find state `to` again from its predecessor `from` when it prints a
 /// trace (`Tool.getState`): the actions in order, each with all its successors, up to the first
-/// action one of whose successors is `to`. Only the evaluation's side effects matter (the
-/// warnings it raises); nothing is returned.
+/// action one of whose successors is `to` (with `to` empty, up to the first action that fails,
+/// as TLC's replay of an error in the next-state relation). Only the evaluation's side effects
+/// matter (the warnings and `Print` lines it gives); nothing is returned.
 pub fn replay_step(model: &Model, actions: &[tla_eval::Action], from: &[Value], to: &[Value]) {
     let worker = WorkerContext::new(0, 0);
-    let mut target = to.to_vec();
-    let Ok(target) = normalize_and_fingerprint(model, &mut target, &worker) else { return };
+    let target = match to {
+        [] => None,
+        _ => {
+            let mut target = to.to_vec();
+            let Ok(target) = normalize_and_fingerprint(model, &mut target, &worker) else {
+                return;
+            };
+            Some(target)
+        }
+    };
     for action in actions {
-        let (generated, _) = action.successors(&model.evaluator, from, &worker);
+        let (generated, result) = action.successors(&model.evaluator, from, &worker);
+        if result.is_err() {
+            return;
+        }
         for mut values in generated {
-            if normalize_and_fingerprint(model, &mut values, &worker).ok() == Some(target) {
+            if target.is_some()
+                && normalize_and_fingerprint(model, &mut values, &worker).ok() == target
+            {
                 return;
             }
         }

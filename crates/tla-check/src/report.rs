@@ -350,7 +350,9 @@ pub fn initial_states_message(generated: u64, distinct: u64, now: &str) -> Messa
 
 /// Evaluates the step from one state of a trace to the next again, as TLC does when it prints
 /// the trace (it finds each state by computing its predecessor's successors), and returns the
-/// warnings that evaluation prints (see "Warnings while evaluating" in `docs/dev/checker.md`).
+/// warnings and `Print` lines that evaluation gives (see "Warnings while evaluating" in
+/// `docs/dev/checker.md`). An empty second state: none is sought, every action runs up to the
+/// first that fails.
 pub type StepReplay<'a> = &'a dyn Fn(&[Value], &[Value]) -> Vec<Message>;
 
 /// A [`StepReplay`] for traces printed from stored states only (TLC's simulator).
@@ -433,6 +435,10 @@ enum TraceReplay {
     /// An evaluation error's on a successor: as a violation's with two late steps, then the
     /// last step once more (TLC's replay of the error) instead of all of them.
     ErrorReplay,
+    /// An error in the next-state relation on the trace's last state: as a deadlock's, then
+    /// the actions on the last state once more, up to the failing one (TLC's replay of the
+    /// error).
+    NextStateError,
 }
 
 /// The messages that report a verdict: the error, its trace; and whether TLC follows them
@@ -458,6 +464,7 @@ pub fn verdict_messages(
                 TraceReplay::Stored => None,
                 TraceReplay::Counterexample { late } => Some(late),
                 TraceReplay::ErrorReplay => Some(2),
+                TraceReplay::NextStateError => Some(1),
             };
             let steps = trace.len().saturating_sub(1);
             let early = steps.saturating_sub(replayed_late.unwrap_or(steps));
@@ -495,6 +502,15 @@ pub fn verdict_messages(
                 TraceReplay::Counterexample { .. } => {
                     for pair in trace.windows(2) {
                         messages.extend(replay(&pair[0].state, &pair[1].state));
+                    }
+                }
+                TraceReplay::NextStateError => {
+                    for pair in trace.windows(2) {
+                        messages.extend(replay(&pair[0].state, &pair[1].state));
+                    }
+                    if let Some(last) = trace.last() {
+                        // No state is sought: the actions run up to the one that fails.
+                        messages.extend(replay(&last.state, &[]));
                     }
                 }
                 TraceReplay::ErrorReplay => {
@@ -704,6 +720,7 @@ pub fn verdict_messages(
                     // failed invariant does.
                     let replayed = match phase {
                         ErrorPhase::Constraint => TraceReplay::ErrorReplay,
+                        ErrorPhase::NextState => TraceReplay::NextStateError,
                         _ => TraceReplay::Stored,
                     };
                     replayed_trace(trace, &mut messages, replayed);
