@@ -70,15 +70,16 @@ impl WarningLog {
         printed.insert(format!("{code}:{}", message.text)).then_some(message)
     }
 
-    /// Keeps `message` when [`WarningLog::capturing`] runs; gives it back otherwise.
-    fn keep_if_capturing(&self, message: Message) -> Option<Message> {
+    /// Keeps the message `make` builds when [`WarningLog::capturing`] runs, and says so; builds
+    /// nothing otherwise.
+    fn kept(&self, make: impl FnOnce() -> Message) -> bool {
         let mut captured = self.captured.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         match captured.as_mut() {
             Some(kept) => {
-                kept.push(message);
-                None
+                kept.push(make());
+                true
             }
-            None => Some(message),
+            None => false,
         }
     }
 
@@ -89,8 +90,9 @@ impl WarningLog {
         print: Arc<dyn Fn(&str) + Send + Sync>,
     ) -> Arc<dyn Fn(&str) + Send + Sync> {
         Arc::new(move |line| {
-            let raw = Message { code: 0, class: tla_check::report::CLASS_NONE, text: line.into() };
-            if log.keep_if_capturing(raw).is_some() {
+            let raw =
+                || Message { code: 0, class: tla_check::report::CLASS_NONE, text: line.into() };
+            if !log.kept(raw) {
                 print(line);
             }
         })
@@ -116,8 +118,10 @@ impl WarningLog {
                     ),
                 ),
             };
-            if let Some(message) = log.message(code, &text).and_then(|m| log.keep_if_capturing(m)) {
-                emit(&[message]);
+            if let Some(message) = log.message(code, &text) {
+                if !log.kept(|| message.clone()) {
+                    emit(&[message]);
+                }
             }
         })
     }

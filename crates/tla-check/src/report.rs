@@ -441,6 +441,18 @@ enum TraceReplay {
     NextStateError,
 }
 
+impl TraceReplay {
+    /// How many of the last steps are found again just before their states (`None`: none is).
+    fn late_steps(self) -> Option<usize> {
+        match self {
+            TraceReplay::Stored => None,
+            TraceReplay::Counterexample { late } => Some(late),
+            TraceReplay::ErrorReplay => Some(2),
+            TraceReplay::NextStateError => Some(1),
+        }
+    }
+}
+
 /// The messages that report a verdict: the error, its trace; and whether TLC follows them
 /// with the statistics. `initial_label` is how the first state of a trace is labelled
 /// (`<Initial predicate>` when model checking, `<Init line ...>` when simulating).
@@ -458,68 +470,55 @@ pub fn verdict_messages(
     // `late` steps each just before the state it leads to; then, for a violation, all of them
     // once more after the trace (for the counterexample it keeps), for an evaluation error the
     // last one once more (its replay of the error evaluates the source's actions again).
-    let replayed_trace =
-        |trace: &[TraceStep], messages: &mut Vec<Message>, replayed: TraceReplay| {
-            let replayed_late = match replayed {
-                TraceReplay::Stored => None,
-                TraceReplay::Counterexample { late } => Some(late),
-                TraceReplay::ErrorReplay => Some(2),
-                TraceReplay::NextStateError => Some(1),
+    let replayed_trace = |trace: &[TraceStep],
+                          messages: &mut Vec<Message>,
+                          replayed: TraceReplay| {
+        let replayed_late = replayed.late_steps();
+        let steps = trace.len().saturating_sub(1);
+        let early = steps.saturating_sub(replayed_late.unwrap_or(steps));
+        let late = |index: usize| replayed_late.is_some() && index > early;
+        if replayed_late.is_some() {
+            for pair in trace.windows(2).take(early) {
+                messages.extend(replay(&pair[0].state, &pair[1].state));
+            }
+        }
+        messages.push(Message::error(
+            code::BEHAVIOR_UP_TO_THIS_POINT,
+            "The behavior up to this point is:",
+        ));
+        for (index, step) in trace.iter().enumerate() {
+            if late(index) {
+                messages.extend(replay(&trace[index - 1].state, &step.state));
+            }
+            let header = match step.action.and_then(|action| actions.get(action)) {
+                Some(action) => format!("<{}>", action_label(action, sources)),
+                None => initial_label.to_string(),
             };
-            let steps = trace.len().saturating_sub(1);
-            let early = steps.saturating_sub(replayed_late.unwrap_or(steps));
-            let late = |index: usize| replayed_late.is_some() && index > early;
-            if replayed_late.is_some() {
-                for pair in trace.windows(2).take(early) {
-                    messages.extend(replay(&pair[0].state, &pair[1].state));
-                }
+            let next = trace.get(index + 1).unwrap_or(step);
+            messages.push(Message {
+                code: code::STATE_PRINT,
+                class: CLASS_STATE,
+                text: format!(
+                    "{}: {header}\n{}",
+                    index + 1,
+                    printer.trace_state_text(&step.state, &next.state)
+                ),
+            });
+        }
+        if matches!(replayed, TraceReplay::Counterexample { .. } | TraceReplay::NextStateError) {
+            for pair in trace.windows(2) {
+                messages.extend(replay(&pair[0].state, &pair[1].state));
             }
-            messages.push(Message::error(
-                code::BEHAVIOR_UP_TO_THIS_POINT,
-                "The behavior up to this point is:",
-            ));
-            for (index, step) in trace.iter().enumerate() {
-                if late(index) {
-                    messages.extend(replay(&trace[index - 1].state, &step.state));
-                }
-                let header = match step.action.and_then(|action| actions.get(action)) {
-                    Some(action) => format!("<{}>", action_label(action, sources)),
-                    None => initial_label.to_string(),
-                };
-                let next = trace.get(index + 1).unwrap_or(step);
-                messages.push(Message {
-                    code: code::STATE_PRINT,
-                    class: CLASS_STATE,
-                    text: format!(
-                        "{}: {header}\n{}",
-                        index + 1,
-                        printer.trace_state_text(&step.state, &next.state)
-                    ),
-                });
+        }
+        match (replayed, trace) {
+            // No state is sought: the actions run up to the one that fails.
+            (TraceReplay::NextStateError, [.., last]) => messages.extend(replay(&last.state, &[])),
+            (TraceReplay::ErrorReplay, [.., from, to]) => {
+                messages.extend(replay(&from.state, &to.state))
             }
-            match replayed {
-                TraceReplay::Stored => {}
-                TraceReplay::Counterexample { .. } => {
-                    for pair in trace.windows(2) {
-                        messages.extend(replay(&pair[0].state, &pair[1].state));
-                    }
-                }
-                TraceReplay::NextStateError => {
-                    for pair in trace.windows(2) {
-                        messages.extend(replay(&pair[0].state, &pair[1].state));
-                    }
-                    if let Some(last) = trace.last() {
-                        // No state is sought: the actions run up to the one that fails.
-                        messages.extend(replay(&last.state, &[]));
-                    }
-                }
-                TraceReplay::ErrorReplay => {
-                    if let [.., from, to] = trace {
-                        messages.extend(replay(&from.state, &to.state));
-                    }
-                }
-            }
-        };
+            _ => {}
+        }
+    };
     // The other evaluation errors: their traces are printed as stored (TLC's replays there are
     // not reproduced).
     let trace_messages = |trace: &[TraceStep], messages: &mut Vec<Message>| {

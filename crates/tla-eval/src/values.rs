@@ -177,16 +177,15 @@ impl ExtValue for LazyFunction {
     }
 
     fn apply(&self, argument: &Value) -> EvalResult<Value> {
-        let one_name = matches!(self.bounds, [bound] if !bound.tuple && bound.names.len() == 1);
-        if one_name && !sets::member(&self.domain, argument)? {
-            // TLC prints the function expanded where it can (`FcnLambdaValue.toString`).
-            let text = match self.to_concrete() {
-                Ok(function) => tla_values::ppr(&function),
-                Err(_) => self.lazy_text(),
-            };
-            return Err(tla_values::functions::not_in_lambda_domain(&text, argument));
-        }
         if !sets::member(&self.domain, argument)? {
+            if matches!(self.bounds, [bound] if !bound.tuple && bound.names.len() == 1) {
+                // TLC prints the function expanded where it can (`FcnLambdaValue.toString`).
+                let text = match self.to_concrete() {
+                    Ok(function) => tla_values::ppr(&function),
+                    Err(_) => self.lazy_text(),
+                };
+                return Err(tla_values::functions::not_in_lambda_domain(&text, argument));
+            }
             return Err(EvalError::general(
                 EvalErrorKind::NotInDomain,
                 format!(

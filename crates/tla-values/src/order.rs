@@ -302,12 +302,18 @@ pub(crate) fn equals_set_enum(set: &SetEnum, a: &Value, b: &Value) -> EvalResult
     equal_slices(xs, ys)
 }
 
-/// `FcnRcdValue.compareTo`.
-fn compare_function(function: &Function, a: &Value, b: &Value) -> EvalResult<Ordering> {
+/// TLC turns a lazy function into a plain one when it compares it (`FcnLambdaValue.equals`,
+/// `compareTo`): the mark of a constructor's function goes, on both sides.
+fn mark_compared(function: &Function, other: &Value) {
     function.mark_converted();
-    if let Value::Function(other) = b {
+    if let Value::Function(other) = other {
         other.mark_converted();
     }
+}
+
+/// `FcnRcdValue.compareTo`.
+fn compare_function(function: &Function, a: &Value, b: &Value) -> EvalResult<Ordering> {
+    mark_compared(function, b);
     let Some(other) = to_function(b)? else {
         return match b {
             Value::ModelValue(m) => model_value_compare_from_other(m, a),
@@ -369,10 +375,7 @@ fn compare_function(function: &Function, a: &Value, b: &Value) -> EvalResult<Ord
 
 /// `FcnRcdValue.equals`.
 fn equals_function(function: &Function, a: &Value, b: &Value) -> EvalResult<bool> {
-    function.mark_converted();
-    if let Value::Function(other) = b {
-        other.mark_converted();
-    }
+    mark_compared(function, b);
     let Some(other) = to_function(b)? else {
         return match b {
             Value::ModelValue(m) => model_value_equals_from_other(m, a),

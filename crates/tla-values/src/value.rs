@@ -357,13 +357,17 @@ impl StateHashCell {
     }
 
     fn mark_converted(&self) {
+        // Read first: comparisons are frequent and most functions carry no mark, and a
+        // compare-and-swap would take the cache line from the other workers even when it fails.
         // Only the mark is replaced; a hash another thread just kept stays.
-        let _ = self.0.compare_exchange(
-            StateHashCell::UNCONVERTED,
-            0,
-            Ordering::Relaxed,
-            Ordering::Relaxed,
-        );
+        if self.is_unconverted() {
+            let _ = self.0.compare_exchange(
+                StateHashCell::UNCONVERTED,
+                0,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        }
     }
 }
 

@@ -108,11 +108,7 @@ impl Search<'_> {
         // exclude it is, and the positions are listed. The replay goes on to the later
         // successors of the source, though, and what it meets there counts.
         if let (ErrorPhase::Invariant, Some(fingerprint)) = (phase, failed.fingerprint) {
-            failure.positions.clear();
-            if let Some(replayed) = self.replay_after(source, fingerprint) {
-                failure.positions = replayed.positions;
-                failure.replayed = Some(replayed.error);
-            }
+            self.replay_failed_invariant(source, fingerprint, &mut failure);
         }
         Verdict::EvaluationError {
             phase,
@@ -124,24 +120,30 @@ impl Search<'_> {
     }
 
     /// TLC's replay of a failed invariant check of the kept successor `failed_fingerprint` of
-    /// `source` (`ModelChecker.doNext` with a call-stack tool, after the error): it computes
-    /// the source's successors again, action by action, finds the ones up to the failed one
-    /// seen, and treats each later one as the search would: a new one is added to the seen
-    /// states (counted as distinct, not as generated) and its invariants are checked, then
-    /// every one's implied actions. The first check that fails to evaluate ends the replay
-    /// with that failure, whose positions TLC lists and whose kind gives TLC's exit code; a
-    /// violation ends it quietly. New states whose checks hold are queued.
-    pub(super) fn replay_after(
+    /// `source` (`ModelChecker.doNext` with a call-stack tool, after the error), applied to
+    /// `failure`: the replay finds that successor seen and does not evaluate its invariant
+    /// again, so TLC lists no positions; but it goes on, computing the source's successors again,
+    /// action by action, and treats each later one as the search would: a new one is added to
+    /// the seen states (counted as distinct, not as generated) and its invariants are checked,
+    /// then every one's implied actions; new ones whose checks hold are queued. The first check
+    /// that fails to evaluate ends the replay: its positions are listed and its kind gives
+    /// TLC's exit code. A violation ends it quietly.
+    pub(super) fn replay_failed_invariant(
         &mut self,
         source: u32,
         failed_fingerprint: u64,
-    ) -> Option<Box<Failure>> {
+        failure: &mut Failure,
+    ) {
+        failure.positions.clear();
         // What TLC's replay prints (`Print`, warnings) comes after the trace in TLC's output;
-        // ours leaves it out rather than print it before the error.
+        // the report evaluates the last step again there, so this replay is quiet.
         let muted_before = self.worker.output_muted.replace(true);
-        let failure = self.replay_after_quietly(source, failed_fingerprint);
+        let replayed = self.replay_after_quietly(source, failed_fingerprint);
         self.worker.output_muted.set(muted_before);
-        failure
+        if let Some(replayed) = replayed {
+            failure.positions = replayed.positions;
+            failure.replayed = Some(replayed.error);
+        }
     }
 
     fn replay_after_quietly(

@@ -136,15 +136,11 @@ impl Search<'_> {
                             self.outdegrees.push(new_here);
                             self.queue_left = queue_after_source + next_frontier.len() as u64;
                             self.replay_source(*source, &checked, stop_here, all_actions);
-                            // TLC's replay finds the state seen and does not evaluate the
-                            // invariant again: no positions, unless the replay fails later.
-                            failure.positions.clear();
-                            if let Some(replayed) =
-                                self.replay_after(*source, successor.fingerprint)
-                            {
-                                failure.positions = replayed.positions;
-                                failure.replayed = Some(replayed.error);
-                            }
+                            self.replay_failed_invariant(
+                                *source,
+                                successor.fingerprint,
+                                &mut failure,
+                            );
                             let name = invariant_name(model, invariant);
                             return Some(Verdict::EvaluationError {
                                 phase: ErrorPhase::Invariant,
