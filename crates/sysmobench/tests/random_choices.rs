@@ -77,3 +77,49 @@ fn random_element_is_reproducible_for_any_number_of_workers() {
         assert_ne!(with("12", "2"), reference, "{mode:?}: another seed draws the same");
     }
 }
+
+/// A violation deep in a spec that draws at every step: the trace's states are found again by
+/// evaluating the steps once more (`stored_states.rs`), which must draw what the search drew.
+/// A step drawn otherwise has another fingerprint and is not found, which cuts the trace short.
+#[test]
+fn a_trace_through_random_steps_is_found_again_whole() {
+    let scratch = Scratch::new("random-trace");
+    scratch.write(
+        "Walk.tla",
+        "---- MODULE Walk ----
+EXTENDS Naturals, TLC
+VARIABLE x, n
+Init == x = 0 /\\ n = 0
+Next == n < 9 /\\ n' = n + 1 /\\ x' \\in {(x * 7 + RandomElement(1..999)) % 1000, 1000 + n}
+Short == n < 7
+====
+",
+    );
+    scratch.write("Walk.cfg", "INIT Init\nNEXT Next\nINVARIANT Short\n");
+    let trace = |seed: &str, workers: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
+            .args(["tlc", "-seed", seed, "-workers", workers, "-config", "Walk.cfg", "Walk.tla"])
+            .current_dir(&scratch.dir)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+        assert_eq!(output.status.code(), Some(12), "{stdout}");
+        let states: Vec<String> = stdout
+            .lines()
+            .skip_while(|line| !line.starts_with("State 1:"))
+            .take_while(|line| !line.contains("states generated"))
+            .map(str::to_string)
+            .collect();
+        states.join("\n")
+    };
+    let reference = trace("5", "1");
+    for step in 1..=8 {
+        assert!(
+            reference.contains(&format!("State {step}:")),
+            "state {step} missing:\n{reference}"
+        );
+    }
+    assert!(reference.contains("/\\ n = 7"), "{reference}");
+    assert_eq!(trace("5", "2"), reference, "2 workers print another trace");
+    assert_ne!(trace("6", "1"), reference, "another seed draws the same");
+}

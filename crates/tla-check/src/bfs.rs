@@ -26,6 +26,7 @@ use crate::model::{Model, NextRelation};
 use crate::worker_pool::{Batch, FingerprintTables, HeldPositions, WorkerPool};
 
 mod evaluation_failures;
+mod stored_states;
 
 /// How a run may use the machine.
 #[derive(Clone)]
@@ -272,7 +273,11 @@ pub fn check(model: &Model, options: &CheckOptions) -> CheckReport {
         initial: search.initial.clone(),
         successors: std::mem::take(&mut search.edges),
         parents: search.parents.clone(),
-        states: std::mem::take(&mut search.states),
+        states: search
+            .states
+            .drain(..)
+            .map(|state| state.unwrap_or_else(merge::no_values))
+            .collect(),
     });
     CheckReport {
         violations: std::mem::take(&mut search.violations),
@@ -292,7 +297,10 @@ struct Search<'m> {
     options: &'m CheckOptions,
     started: Instant,
     actions: Arc<Vec<Action>>,
-    states: Vec<Arc<[Value]>>,
+    /// Per state: its values while they may be needed (see `stored_states.rs`), `None` after.
+    states: Vec<Option<Arc<[Value]>>>,
+    /// Per state: its fingerprint among the seen states (how a trace finds it again).
+    fingerprints: Vec<u64>,
     /// Per state: its predecessor and the action that led to it (`u32::MAX` for initial states).
     parents: Vec<(u32, u32)>,
     /// Per state: its depth (initial states have depth 1).
@@ -328,6 +336,7 @@ impl<'m> Search<'m> {
             started,
             actions: Arc::new(Vec::new()),
             states: Vec::new(),
+            fingerprints: Vec::new(),
             parents: Vec::new(),
             depths: Vec::new(),
             builders: Vec::new(),
@@ -343,24 +352,6 @@ impl<'m> Search<'m> {
             action_counts: Vec::new(),
             coverage: None,
         }
-    }
-
-    fn trace_to(&self, index: u32) -> Vec<TraceStep> {
-        let mut steps = Vec::new();
-        let mut current = index;
-        loop {
-            let (parent, action) = self.parents[current as usize];
-            steps.push(TraceStep {
-                state: self.states[current as usize].clone(),
-                action: (parent != u32::MAX).then_some(action as usize),
-            });
-            if parent == u32::MAX {
-                break;
-            }
-            current = parent;
-        }
-        steps.reverse();
-        steps
     }
 
     fn run(&mut self) -> Verdict {
@@ -477,6 +468,7 @@ impl<'m> Search<'m> {
                 {
                     return Some(verdict);
                 }
+                self.release_expanded(batch);
                 // The level's last batch is reported as the end of the level, below.
                 if remaining_after > batch.len() {
                     self.progress(Statistics {
@@ -502,7 +494,7 @@ impl<'m> Search<'m> {
         remaining_from_batch_start: usize,
     ) -> Option<Verdict> {
         let depth = self.depths[*sources.first()? as usize];
-        let states = sources.iter().map(|index| self.states[*index as usize].clone()).collect();
+        let states = sources.iter().map(|index| self.values_of(*index)).collect();
         let statistics = self.worker.statistics.get();
         let workers = self.options.workers.max(1);
         let builders: Vec<u16> = sources
@@ -667,18 +659,15 @@ impl<'m> Search<'m> {
             }
             // TLC checks the invariants of every initial state it has not seen, even one the
             // constraints exclude.
-            let index = self.states.len() as u32;
-            self.states.push(state.into());
-            self.parents.push((u32::MAX, 0));
-            self.depths.push(1);
-            self.builders.push(0);
+            let state: Arc<[Value]> = state.into();
+            let index = self.push_state(state.clone(), fingerprint, (u32::MAX, 0), 1, 0);
             if kept {
                 self.tables.write_seen().insert(fingerprint, index);
                 self.statistics.distinct += 1;
             }
             // TLC queues a kept new initial state before it checks it.
             let queued = frontier.len() as u64 + u64::from(kept);
-            match check_invariants(model, &self.states[index as usize], &self.worker) {
+            match check_invariants(model, &state, &self.worker) {
                 Ok(None) => {}
                 Ok(Some(violated)) => {
                     let verdict = Verdict::InvariantViolated {
@@ -692,12 +681,11 @@ impl<'m> Search<'m> {
                     self.violations.push(verdict);
                 }
                 Err(failure) => {
-                    let state = self.states[index as usize].clone();
                     return Err(self.initial_check_failed(failure, state, queued));
                 }
             }
             for implied in &model.implied_inits {
-                let ctx = Ctx::state(&self.states[index as usize], &self.worker);
+                let ctx = Ctx::state(&state, &self.worker);
                 match model.evaluator.eval_bool(implied.predicate, &Env::empty(), &ctx) {
                     Ok(true) => {}
                     Ok(false) => {
@@ -709,7 +697,6 @@ impl<'m> Search<'m> {
                     Err(failure) => {
                         let failure =
                             crate::checks::within_formula(failure, Some(implied.predicate));
-                        let state = self.states[index as usize].clone();
                         return Err(self.initial_check_failed(failure, state, queued));
                     }
                 }
@@ -747,7 +734,7 @@ impl<'m> Search<'m> {
     fn replay_source(&self, source: u32, checked: &[bool], stop: Option<usize>, actions: usize) {
         let Some(counters) = self.worker.expression_coverage.as_deref() else { return };
         let model = self.model;
-        let state = self.states[source as usize].clone();
+        let state = self.values_of(source);
         let depth = u64::from(self.depths[source as usize]);
         // The same random stream as the expansion, so `RandomElement` makes the same choices.
         self.worker.reseed(self.options.seed, u64::from(source));

@@ -76,24 +76,19 @@ impl Search<'_> {
         }
         let trace = match new_fingerprint {
             Some(fingerprint) => {
-                let index = self.states.len() as u32;
-                self.batch_new_states.push((fingerprint, index));
-                self.states.push(state);
-                self.parents.push((source, action_index));
                 let depth = self.depths[source as usize] + 1;
-                self.depths.push(depth);
-                self.builders.push(0);
+                let parent = (source, action_index);
+                let index = self.push_state(state, fingerprint, parent, depth, 0);
+                self.batch_new_states.push((fingerprint, index));
                 self.statistics.depth = self.statistics.depth.max(u64::from(depth));
                 self.statistics.distinct += 1;
                 if let Some(counts) = self.action_counts.get_mut(action_index as usize) {
                     counts.distinct += 1;
                 }
-                self.trace_to(index)
+                self.trace_through_new(index)
             }
             _ => {
-                let mut trace = self.trace_to(source);
-                trace.push(TraceStep { state, action: action.map(|a| a as usize) });
-                trace
+                self.trace_through(source, TraceStep { state, action: action.map(|a| a as usize) })
             }
         };
         let checked = failed.check.map(|index| {
@@ -153,7 +148,7 @@ impl Search<'_> {
     ) -> Option<Box<Failure>> {
         let model = self.model;
         let actions = self.actions.clone();
-        let state = self.states.get(source as usize)?.clone();
+        let state = self.states.get(source as usize)?.clone()?;
         let depth = u64::from(self.depths[source as usize]);
         self.worker.reseed(self.options.seed, u64::from(source));
         let mut passed_failed = false;

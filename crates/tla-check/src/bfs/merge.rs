@@ -72,13 +72,12 @@ impl Search<'_> {
                 }
                 let mut new_index = None;
                 if let Some(Resolution::New { verdict: published, claimant }) = resolution {
-                    let index = self.states.len() as u32;
-                    self.batch_new_states.push((successor.fingerprint, index));
-                    self.states.push(values.take().unwrap_or_else(no_values));
-                    self.parents.push((*source, successor.action));
                     let depth = self.depths[*source as usize] + 1;
-                    self.depths.push(depth);
-                    self.builders.push(built_by);
+                    let values = values.take().unwrap_or_else(no_values);
+                    let parent = (*source, successor.action);
+                    let index =
+                        self.push_state(values, successor.fingerprint, parent, depth, built_by);
+                    self.batch_new_states.push((successor.fingerprint, index));
                     self.statistics.depth = self.statistics.depth.max(u64::from(depth));
                     new_here += 1;
                     if let Some(counts) = self.action_counts.get_mut(successor.action as usize) {
@@ -104,14 +103,17 @@ impl Search<'_> {
                         crate::checks::check_invariants_naming_failure(
                             model,
                             None,
-                            &self.states[index as usize],
+                            &self.values_of(index),
                             &self.worker,
                         )
                     };
                     match violation {
                         Ok(None) => {
-                            if let Some(coverage) = self.coverage.as_mut() {
-                                coverage.record_values(&self.states[index as usize]);
+                            if self.coverage.is_some() {
+                                let values = self.values_of(index);
+                                if let Some(coverage) = self.coverage.as_mut() {
+                                    coverage.record_values(&values);
+                                }
                             }
                             next_frontier.push(index)
                         }
@@ -119,7 +121,7 @@ impl Search<'_> {
                             let verdict = Verdict::InvariantViolated {
                                 name: invariant_name(model, violated),
                                 initial: false,
-                                trace: self.trace_to(index),
+                                trace: self.trace_through_new(index),
                             };
                             if !self.options.continue_after_violation {
                                 self.queue_left = queue_after_source + next_frontier.len() as u64;
@@ -145,7 +147,7 @@ impl Search<'_> {
                             return Some(Verdict::EvaluationError {
                                 phase: ErrorPhase::Invariant,
                                 failure,
-                                trace: self.trace_to(index),
+                                trace: self.trace_through_new(index),
                                 action: None,
                                 checked: Some(CheckedFormula { name, location: None }),
                             });
@@ -154,11 +156,9 @@ impl Search<'_> {
                 }
                 if !successor.in_model {
                     if let Some(violated) = successor.invariant_violation {
-                        let mut trace = self.trace_to(*source);
-                        trace.push(TraceStep {
-                            state: values.clone().unwrap_or_else(no_values),
-                            action: Some(successor.action as usize),
-                        });
+                        let state = values.clone().unwrap_or_else(no_values);
+                        let last = TraceStep { state, action: Some(successor.action as usize) };
+                        let trace = self.trace_through(*source, last);
                         let verdict = Verdict::InvariantViolated {
                             name: invariant_name(model, violated),
                             initial: false,
@@ -189,11 +189,11 @@ impl Search<'_> {
                     self.queue_left = queue_after_source + next_frontier.len() as u64;
                     self.replay_source(*source, &checked, stop_here, all_actions);
                     let state = match new_index {
-                        Some(index) => self.states[index as usize].clone(),
+                        Some(index) => self.values_of(index),
                         None => values.take().unwrap_or_else(no_values),
                     };
-                    let mut trace = self.trace_to(*source);
-                    trace.push(TraceStep { state, action: Some(successor.action as usize) });
+                    let last = TraceStep { state, action: Some(successor.action as usize) };
+                    let trace = self.trace_through(*source, last);
                     return Some(Verdict::ActionPropertyViolated {
                         name: model.implied_actions[violated].name.clone(),
                         trace,
@@ -258,7 +258,7 @@ impl Search<'_> {
 
 /// The stand-in for the values of a successor the expansion dropped (never printed: such a
 /// successor shows no violation).
-fn no_values() -> Arc<[Value]> {
+pub(super) fn no_values() -> Arc<[Value]> {
     Arc::from(Vec::new())
 }
 
