@@ -301,6 +301,8 @@ struct Search<'m> {
     states: Vec<Option<Arc<[Value]>>>,
     /// Per state: its fingerprint among the seen states (how a trace finds it again).
     fingerprints: Vec<u64>,
+    /// Whether every state stays whole (see `stored_states.rs`).
+    keep_all_states: bool,
     /// Per state: its predecessor and the action that led to it (`u32::MAX` for initial states).
     parents: Vec<(u32, u32)>,
     /// Per state: its depth (initial states have depth 1).
@@ -337,6 +339,7 @@ impl<'m> Search<'m> {
             actions: Arc::new(Vec::new()),
             states: Vec::new(),
             fingerprints: Vec::new(),
+            keep_all_states: options.record_graph,
             parents: Vec::new(),
             depths: Vec::new(),
             builders: Vec::new(),
@@ -371,6 +374,8 @@ impl<'m> Search<'m> {
                 }
             }
         };
+        self.keep_all_states |=
+            actions.iter().any(|action| model.evaluator.reads_search_state(action.expr));
         self.actions = Arc::new(actions);
         self.action_counts = vec![ActionCounts::default(); self.actions.len()];
         if self.options.coverage {

@@ -59,13 +59,29 @@ pub(crate) fn definition_callees(hir: &Hir) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// The natives whose results depend on what the search did before (its counters, the registers
+/// `TLCSet` wrote), so that evaluating an action again need not give what it gave then.
+const SEARCH_STATE_NATIVES: &[&str] =
+    &["TLCGet", "TLCSet", "Trace", "CounterExample", "PickSuccessor"];
+
 /// Definitions that (through calls) use a volatile native: they must not be cached.
 pub(crate) fn volatile_definitions(hir: &Hir, callees: &[Vec<u32>]) -> Vec<bool> {
+    definitions_calling(hir, callees, VOLATILE_NATIVES)
+}
+
+/// Definitions that (through calls) read or write what the search did before (see
+/// [`SEARCH_STATE_NATIVES`]).
+pub(crate) fn search_state_definitions(hir: &Hir, callees: &[Vec<u32>]) -> Vec<bool> {
+    definitions_calling(hir, callees, SEARCH_STATE_NATIVES)
+}
+
+/// Definitions that are, or call (directly or not), one of `natives`.
+fn definitions_calling(hir: &Hir, callees: &[Vec<u32>], natives: &[&str]) -> Vec<bool> {
     let mut volatile: Vec<bool> = hir
         .definitions
         .iter()
         .map(|definition| {
-            matches!(&definition.body, Body::Native { name, .. } if VOLATILE_NATIVES.contains(&name.as_str()))
+            matches!(&definition.body, Body::Native { name, .. } if natives.contains(&name.as_str()))
         })
         .collect();
     let mut changed = true;

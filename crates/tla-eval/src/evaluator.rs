@@ -132,6 +132,9 @@ pub(crate) struct Shared {
     /// Per definition: whether its value can change during a run although it is constant-level
     /// (it calls `TLCGet` or `Trace`, which TLC marks as state-level for that reason).
     pub volatile: Vec<bool>,
+    /// Per definition: whether it reads or writes what the search did before (`TLCGet`,
+    /// `TLCSet`, through calls), so that evaluating it again may give something else.
+    pub search_state: Vec<bool>,
     /// Per definition: the native operator it is, if any (`native_calls.rs`).
     pub natives: Vec<Option<crate::native_calls::NativeOperator>>,
     /// Facts known ahead about each expression (`known.rs`), among them the values of the
@@ -172,6 +175,7 @@ impl Evaluator {
         let literal_atoms = intern_literals(hir, &interner);
         let callees = crate::definition_facts::definition_callees(hir);
         let volatile = crate::definition_facts::volatile_definitions(hir, &callees);
+        let search_state = crate::definition_facts::search_state_definitions(hir, &callees);
         let self_referencing = crate::definition_facts::self_referencing_functions(hir, &callees);
         let natives = crate::native_calls::native_operators(hir);
         let cached_definition = |def: DefId| {
@@ -207,6 +211,7 @@ impl Evaluator {
                 cache,
                 self_referencing,
                 volatile,
+                search_state,
                 natives,
                 known: KnownFacts::default(),
                 programs: crate::compiled::ProgramTable::default(),
@@ -244,6 +249,39 @@ impl Evaluator {
     }
 
     /// The definition actually used for `def` (after the model's overrides).
+    /// Whether evaluating `expr` may read or write what the search did before (`TLCGet`,
+    /// `TLCSet`, through the definitions it calls, as the cfg replaces them): then evaluating
+    /// it again, to find a trace's states, need not give what the search met.
+    pub fn reads_search_state(&self, expr: &Expr) -> bool {
+        let flagged = |def: DefId| {
+            [def, self.resolve_definition(def)]
+                .iter()
+                .any(|def| self.shared.search_state.get(*def as usize) == Some(&true))
+        };
+        let mut found = false;
+        let mut pending = vec![expr];
+        while let Some(expr) = pending.pop() {
+            match &expr.kind {
+                ExprKind::Call { def, .. } | ExprKind::CallLet { def, .. } => {
+                    found |= flagged(*def)
+                }
+                ExprKind::Operator(tla_sema::hir::OperatorRef::Definition { def, .. })
+                | ExprKind::Operator(tla_sema::hir::OperatorRef::Local { def, .. }) => {
+                    found |= flagged(*def)
+                }
+                ExprKind::Let { definitions, .. } => {
+                    found |= definitions.iter().any(|def| flagged(*def))
+                }
+                _ => {}
+            }
+            if found {
+                return true;
+            }
+            crate::walk::for_each_child(expr, &mut |child| pending.push(child));
+        }
+        false
+    }
+
     pub fn resolve_definition(&self, def: DefId) -> DefId {
         let mut current = def;
         for _ in 0..16 {

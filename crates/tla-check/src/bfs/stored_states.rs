@@ -12,8 +12,11 @@
 //! what it explored (a successor the constraints excluded with the fingerprint of a kept one, under
 //! a `VIEW`): there TLC prints the one it finds again, and so do we.
 //!
-//! Kept whole: the initial states (every trace starts at one) and, when the state graph is
-//! asked for (liveness, `-dump dot`), every state.
+//! Kept whole: the initial states (every trace starts at one) and every state when the state
+//! graph is asked for (liveness, `-dump dot`) or when an action reads or writes what the search
+//! did before (`TLCGet("distinct")`, `TLCSet`): evaluated again, such an action need not give
+//! what the search met, and TLC then fails to print the trace ("Failed to recover the initial
+//! state from its fingerprint.", exit 1) where we print the stored states.
 
 use std::sync::Arc;
 
@@ -44,7 +47,7 @@ impl Search<'_> {
     /// Lets go of the values of a batch's sources once the batch is merged (unless the state
     /// graph keeps them, or they are initial states).
     pub(super) fn release_expanded(&mut self, sources: &[u32]) {
-        if self.options.record_graph {
+        if self.keep_all_states {
             return;
         }
         for source in sources {
