@@ -44,8 +44,8 @@ impl Search<'_> {
         index
     }
 
-    /// Lets go of the values of a batch's sources once the batch is merged (unless the state
-    /// graph keeps them, or they are initial states).
+    /// Lets go of the values of a batch's sources once the batch is merged (unless every state
+    /// stays whole, see the module's documentation, or they are initial states).
     pub(super) fn release_expanded(&mut self, sources: &[u32]) {
         if self.keep_all_states {
             return;
@@ -92,9 +92,9 @@ impl Search<'_> {
     /// state alone as it is; otherwise every state found again by its fingerprint, the initial
     /// one among the initial states and each later one among its printed predecessor's
     /// successors (so where TLC's trace differs from what the search kept, ours does too). A
-    /// state that cannot be found again (an action whose successors depend on what the search
-    /// has counted, `TLCGet("distinct")` say; TLC stops with "Failed to recover the next state
-    /// from its fingerprint.") is taken as stored, or ends the trace when it is not.
+    /// state that is not found again is taken as stored: that happens where an action reads
+    /// what the search did before, and such models keep every state. Were one let go, the trace
+    /// would end there.
     pub(super) fn trace_to(&self, index: u32) -> Vec<TraceStep> {
         let mut path = Vec::new();
         let mut current = index;
