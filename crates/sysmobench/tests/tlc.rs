@@ -10,6 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod support;
+
 fn data_folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tlc")
 }
@@ -380,17 +382,15 @@ fn the_state_graph_can_be_dumped_as_dot_in_tlc_shape() {
 /// from its fingerprint.", exit 1.)
 #[test]
 fn a_trace_through_actions_that_read_the_counters_is_the_explored_one() {
-    let folder = std::env::temp_dir().join(format!("sysmobench-counters-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).unwrap();
-    std::fs::write(
-        folder.join("Counted.tla"),
+    let scratch = support::Scratch::new("counters");
+    scratch.write(
+        "Counted.tla",
         "---- MODULE Counted ----\nEXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\n\
          Next == x' = x + 1 + (TLCGet(\"distinct\") % 2)\nSmall == x < 6\n====\n",
-    )
-    .unwrap();
-    std::fs::write(folder.join("Counted.cfg"), "INIT Init\nNEXT Next\nINVARIANT Small\n").unwrap();
+    );
+    scratch.write("Counted.cfg", "INIT Init\nNEXT Next\nINVARIANT Small\n");
     let output = Command::new(env!("CARGO_BIN_EXE_sysmobench"))
-        .current_dir(&folder)
+        .current_dir(&scratch.dir)
         .args(["tlc", "-config", "Counted.cfg", "Counted.tla"])
         .output()
         .expect("the binary runs");
@@ -398,5 +398,4 @@ fn a_trace_through_actions_that_read_the_counters_is_the_explored_one() {
     assert_eq!(output.status.code(), Some(12), "{stdout}");
     let values: Vec<&str> = stdout.lines().filter(|line| line.starts_with("x = ")).collect();
     assert_eq!(values, ["x = 0", "x = 1", "x = 2", "x = 4", "x = 5", "x = 7"], "{stdout}");
-    let _ = std::fs::remove_dir_all(&folder);
 }
