@@ -409,10 +409,9 @@ fn walk_initial_conjunct(model: &Model, expr: &Expr, positions: &mut Vec<Locatio
 }
 
 /// What TLC evaluates to find state `to` again from its predecessor `from` when it prints a
-/// trace (`Tool.getState`): the actions in order, each with all its successors, up to the first
-/// action one of whose successors is `to` (with `to` empty, up to the first action that fails,
-/// as TLC's replay of an error in the next-state relation). Only the evaluation's side effects
-/// matter (the warnings and `Print` lines it gives); nothing is returned.
+/// trace (`Tool.getState`), see [`find_successor`] (with `to` empty, every action up to the first
+/// that fails, as TLC's replay of an error in the next-state relation). Only the evaluation's
+/// side effects matter (the warnings and `Print` lines it gives); nothing is returned.
 pub fn replay_step(model: &Model, actions: &[tla_eval::Action], from: &[Value], to: &[Value]) {
     let worker = WorkerContext::new(0, 0);
     let target = match to {
@@ -425,17 +424,38 @@ pub fn replay_step(model: &Model, actions: &[tla_eval::Action], from: &[Value], 
             Some(target)
         }
     };
-    for action in actions {
-        let (generated, result) = action.successors(&model.evaluator, from, &worker);
-        if result.is_err() {
-            return;
+    let _ = find_successor(model, actions, from, target, &worker, None);
+}
+
+/// The first successor of `from` whose fingerprint is `fingerprint`, with its action's index,
+/// found as TLC finds a trace's state again (`Tool.getState`): the actions in order, each one's
+/// successors in order, the constraints not evaluated. Without a match (or without a
+/// fingerprint) the actions are evaluated up to the first that fails. `level` is the level of
+/// `from`, set as the search sets it while it expands a state, when it is known.
+pub(crate) fn find_successor(
+    model: &Model,
+    actions: &[tla_eval::Action],
+    from: &[Value],
+    fingerprint: Option<u64>,
+    worker: &WorkerContext,
+    level: Option<u64>,
+) -> Option<(Vec<Value>, usize)> {
+    for (index, action) in actions.iter().enumerate() {
+        if let Some(level) = level {
+            worker.level.set(level);
+        }
+        let (generated, result) = action.successors(&model.evaluator, from, worker);
+        if let Some(level) = level {
+            worker.level.set(level + 1);
         }
         for mut values in generated {
-            if target.is_some()
-                && normalize_and_fingerprint(model, &mut values, &worker).ok() == target
+            if fingerprint.is_some()
+                && normalize_and_fingerprint(model, &mut values, worker).ok() == fingerprint
             {
-                return;
+                return Some((values, index));
             }
         }
+        result.ok()?;
     }
+    None
 }

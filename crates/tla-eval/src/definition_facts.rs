@@ -35,24 +35,26 @@ pub(crate) fn self_referencing_functions(hir: &Hir, callees: &[Vec<u32>]) -> Vec
 /// The natives TLC evaluates anew each time (`minLevel` above constant in TLC's overrides).
 const VOLATILE_NATIVES: &[&str] = &["TLCGet", "Trace", "CounterExample", "PickSuccessor"];
 
+/// Adds to `out` the definitions `expr` calls or defines (`LET`), directly.
+pub(crate) fn called_definitions(expr: &Expr, out: &mut Vec<u32>) {
+    match &expr.kind {
+        ExprKind::Call { def, .. } | ExprKind::CallLet { def, .. } => out.push(*def),
+        ExprKind::Operator(OperatorRef::Definition { def, .. })
+        | ExprKind::Operator(OperatorRef::Local { def, .. }) => out.push(*def),
+        ExprKind::Let { definitions, .. } => out.extend(definitions.iter().copied()),
+        _ => {}
+    }
+    crate::walk::for_each_child(expr, &mut |child| called_definitions(child, out));
+}
+
 /// Per definition: the definitions its body calls or defines (`LET`), directly.
 pub(crate) fn definition_callees(hir: &Hir) -> Vec<Vec<u32>> {
-    fn calls(expr: &Expr, out: &mut Vec<u32>) {
-        match &expr.kind {
-            ExprKind::Call { def, .. } | ExprKind::CallLet { def, .. } => out.push(*def),
-            ExprKind::Operator(OperatorRef::Definition { def, .. })
-            | ExprKind::Operator(OperatorRef::Local { def, .. }) => out.push(*def),
-            ExprKind::Let { definitions, .. } => out.extend(definitions.iter().copied()),
-            _ => {}
-        }
-        crate::walk::for_each_child(expr, &mut |child| calls(child, out));
-    }
     hir.definitions
         .iter()
         .map(|definition| {
             let mut out = Vec::new();
             crate::walk::for_each_body_expression(&definition.body, &mut |expr| {
-                calls(expr, &mut out)
+                called_definitions(expr, &mut out)
             });
             out
         })

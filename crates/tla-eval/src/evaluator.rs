@@ -253,33 +253,13 @@ impl Evaluator {
     /// `TLCSet`, through the definitions it calls, as the cfg replaces them): then evaluating
     /// it again, to find a trace's states, need not give what the search met.
     pub fn reads_search_state(&self, expr: &Expr) -> bool {
-        let flagged = |def: DefId| {
+        let mut called = Vec::new();
+        crate::definition_facts::called_definitions(expr, &mut called);
+        called.into_iter().any(|def| {
             [def, self.resolve_definition(def)]
                 .iter()
                 .any(|def| self.shared.search_state.get(*def as usize) == Some(&true))
-        };
-        let mut found = false;
-        let mut pending = vec![expr];
-        while let Some(expr) = pending.pop() {
-            match &expr.kind {
-                ExprKind::Call { def, .. } | ExprKind::CallLet { def, .. } => {
-                    found |= flagged(*def)
-                }
-                ExprKind::Operator(tla_sema::hir::OperatorRef::Definition { def, .. })
-                | ExprKind::Operator(tla_sema::hir::OperatorRef::Local { def, .. }) => {
-                    found |= flagged(*def)
-                }
-                ExprKind::Let { definitions, .. } => {
-                    found |= definitions.iter().any(|def| flagged(*def))
-                }
-                _ => {}
-            }
-            if found {
-                return true;
-            }
-            crate::walk::for_each_child(expr, &mut |child| pending.push(child));
-        }
-        false
+        })
     }
 
     pub fn resolve_definition(&self, def: DefId) -> DefId {

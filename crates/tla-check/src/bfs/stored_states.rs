@@ -23,7 +23,7 @@ use std::sync::Arc;
 use tla_values::Value;
 
 use super::{Search, TraceStep};
-use crate::checks::normalize_and_fingerprint;
+use crate::checks::find_successor;
 
 impl Search<'_> {
     /// Numbers a new state.
@@ -144,10 +144,9 @@ impl Search<'_> {
 
     /// The successor of state `source` (with values `source_values`) whose fingerprint is
     /// `fingerprint`, and the action that leads to it, found as TLC finds it
-    /// (`Tool.getState(fp, s)`): the actions in order, each one's successors in order, the first
-    /// with that fingerprint (the constraints are not evaluated). The source's expansion is
-    /// repeated as the search ran it, quietly: the same random stream (`RandomElement`) and
-    /// level (`TLCGet("level")`); registers and a requested exit are as they were afterwards.
+    /// ([`find_successor`]). The source's expansion is repeated as the search ran it, quietly:
+    /// the same random stream (`RandomElement`) and level (`TLCGet("level")`); registers and a
+    /// requested exit are as they were afterwards.
     fn rebuild_successor(
         &self,
         source: u32,
@@ -161,22 +160,18 @@ impl Search<'_> {
         let exit_before = worker.exit_requested.get();
         let muted_before = worker.output_muted.replace(true);
         worker.reseed(self.options.seed, u64::from(source));
-        let mut found = None;
-        for (index, action) in self.actions.iter().enumerate() {
-            worker.level.set(depth);
-            let (generated, _) = action.successors(&model.evaluator, source_values, worker);
-            worker.level.set(depth + 1);
-            for mut values in generated {
-                if normalize_and_fingerprint(model, &mut values, worker).ok() == Some(fingerprint) {
-                    values.iter_mut().for_each(Value::compact_owned_parts);
-                    found = Some((values.into(), index as u32));
-                    break;
-                }
-            }
-            if found.is_some() {
-                break;
-            }
-        }
+        let found = find_successor(
+            model,
+            &self.actions,
+            source_values,
+            Some(fingerprint),
+            worker,
+            Some(depth),
+        )
+        .map(|(mut values, action)| {
+            values.iter_mut().for_each(Value::compact_owned_parts);
+            (values.into(), action as u32)
+        });
         worker.output_muted.set(muted_before);
         worker.exit_requested.set(exit_before);
         *worker.registers.borrow_mut() = registers_before;
