@@ -138,8 +138,9 @@ pub struct WorkerContext {
     /// The sets of action binders kept for their bindings (`domain_memo.rs`).
     pub(crate) domain_memo: RefCell<crate::domain_memo::DomainMemo>,
     /// While set, `Print` output and warnings of this worker's evaluations are dropped: for an
-    /// evaluation done again only to find what TLC's replay of an error finds, whose output
-    /// TLC prints elsewhere (`tla-check`'s `replay_after`).
+    /// evaluation done again only to find a state or what TLC's replay of an error finds, whose
+    /// output is printed elsewhere or not at all (`tla-check`'s replay of a failed invariant
+    /// check and its rebuilding of a trace's states).
     pub output_muted: Cell<bool>,
 }
 
